@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
+
+export const metadata: Metadata = { title: '健康科普详情' };
+
+export default function Page() {
+  return <PlaceholderPage title="健康科普详情" section="圣爱公益" />;
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
+
+export const metadata: Metadata = { title: '积分兑换' };
+
+export default function Page() {
+  return <PlaceholderPage title="积分兑换" section="会员服务" />;
+}

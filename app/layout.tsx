@@ -1,0 +1,43 @@
+import type { Metadata } from 'next';
+import { Suspense, type ReactNode } from 'react';
+import { Providers } from '@/components/providers';
+import { NavigationProgress } from '@/components/layout/navigation-progress';
+import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { siteConfig, siteUrl } from '@/lib/site-config';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(siteUrl()),
+  title: { default: siteConfig.title, template: `%s - ${siteConfig.title}` },
+  description: siteConfig.description,
+  applicationName: siteConfig.title,
+  other: { version: siteConfig.version },
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <body className="flex min-h-screen flex-col antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          跳到主要内容
+        </a>
+        <Providers>
+          <Suspense fallback={null}>
+            <NavigationProgress />
+          </Suspense>
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <ScrollToTop />
+        </Providers>
+      </body>
+    </html>
+  );
+}

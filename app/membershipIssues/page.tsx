@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
+
+export const metadata: Metadata = { title: '会员问题' };
+
+export default function Page() {
+  return <PlaceholderPage title="会员问题" section="帮助中心" />;
+}

@@ -1,0 +1,23 @@
+import { notFound, redirect } from 'next/navigation';
+import { safeInternalPath, withQuery } from '@/lib/routes';
+
+/**
+ * SPEC §2 redirect helper: /redirect/{path} goes to an internal path of this
+ * site only. Anything else (//evil.example, /\evil.example, a scheme) is the
+ * 404 page, never an open redirect.
+ */
+export default async function RedirectPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ path: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { path } = await params;
+  const query = await searchParams;
+  const single: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (typeof v === 'string') single[k] = v;
+  const target = safeInternalPath(withQuery(`/${path.map(encodeURIComponent).join('/')}`, single));
+  if (!target) notFound();
+  redirect(target);
+}

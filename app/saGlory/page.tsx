@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { PlaceholderPage } from '@/components/layout/placeholder-page';
+
+export const metadata: Metadata = { title: '圣爱荣誉' };
+
+export default function Page() {
+  return <PlaceholderPage title="圣爱荣誉" section="关于我们" />;
+}

@@ -1,0 +1,32 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { siteConfig } from '@/lib/site-config';
+import { routes } from '@/lib/routes';
+import { MainNav } from './main-nav';
+import { MemberEntry } from './member-entry';
+
+export function SiteHeader() {
+  return (
+    <header className="bg-white shadow-sm">
+      <div className="border-b border-stone-100 bg-stone-50">
+        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-1.5 text-sm">
+          <p className="text-stone-600">
+            服务热线 <a href={`tel:${siteConfig.contact.hotline}`} className="font-medium text-brand-700">{siteConfig.contact.hotline}</a>
+            <span className="ml-3">让百姓就近看好中医</span>
+          </p>
+          <MemberEntry />
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-6xl items-center justify-between px-4">
+        <Link href={routes.home()} className="flex items-center gap-3 py-3" aria-label={`${siteConfig.shortName} 首页`}>
+          <Image src="/logo.svg" alt="" width={48} height={48} priority />
+          <span className="flex flex-col leading-tight">
+            <span className="text-xl font-bold tracking-widest text-brand-800">{siteConfig.shortName}</span>
+            <span className="text-xs text-stone-600">{siteConfig.groupName}</span>
+          </span>
+        </Link>
+        <MainNav />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import Link from 'next/link';
+import type { Option } from '@/lib/constants';
+
+/**
+ * A row of filter or sort choices as links, so the choice lives in the URL
+ * (ARCHITECTURE "Pages and caching"). Works without JavaScript.
+ */
+export function FilterTabs({
+  label,
+  options,
+  current,
+  hrefFor,
+}: {
+  label: string;
+  options: readonly Option[];
+  current: string;
+  hrefFor: (value: string) => string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-stone-600">{label}：</span>
+      <ul className="flex flex-wrap gap-2">
+        {options.map((o) => {
+          const active = o.value === current;
+          return (
+            <li key={o.value || 'all'}>
+              <Link
+                href={hrefFor(o.value)}
+                aria-current={active ? 'true' : undefined}
+                className={
+                  active
+                    ? 'rounded-full bg-brand-700 px-3 py-1 text-white'
+                    : 'rounded-full border border-stone-300 px-3 py-1 text-stone-700 hover:border-brand-600 hover:text-brand-700'
+                }
+              >
+                {o.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import 'server-only';
+/**
+ * The one client of the contract in SPEC §7 (ARCHITECTURE "The contract client"):
+ * one ky instance, POST form-encoded, query IsWeb and Sub, Bearer when a token
+ * exists, 8000 ms timeout; the envelope unwrapped into a typed Result or an
+ * ApiError. Reads retry 3 times on network faults and timeouts only; writes
+ * are never retried (a double exchange of points is a lost-data bug).
+ */
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';
+import { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_NO } from './errors';
+import { apiBaseUrl, transportFetch } from './transport';
+
+export type FieldValue = string | number | boolean | null | undefined;
+export type FieldMap = Record<string, FieldValue>;
+
+export interface WireEnvelope<T> {
+  ErrorNo: number;
+  ErrorInfo: string;
+  Result: T;
+}
+
+export interface RequestOptions {
+  /** A write is never retried. */
+  write?: boolean;
+  /** Bearer token, when the call is made with one. */
+  token?: string | null;
+  /** SPEC §7 query `Sub` (the token's subject), when known. */
+  sub?: string;
+}
+
+const http = ky.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: 0,
+  throwHttpErrors: false,
+  fetch: transportFetch,
+});
+
+function formBody(fields: FieldMap): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v !== undefined && v !== null) body.set(k, String(v));
+  }
+  return body;
+}
+
+function isNetworkFault(err: unknown): boolean {
+  return err instanceof TimeoutError || err instanceof TypeError || (err as Error)?.name === 'AbortError';
+}
+
+/** Observers of every raw call (tests count refresh calls with this). */
+type CallObserver = (path: string, options: RequestOptions) => void;
+const observers = new Set<CallObserver>();
+export function observeCalls(observer: CallObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+/**
+ * One raw call: the envelope's Result, or an ApiError for a non-1 ErrorNo,
+ * an HTTP fault, an unreadable body or a network fault. No token handling:
+ * see session-aware callers (lib/api/public.ts, lib/session).
+ */
+export async function post<T>(path: string, fields: FieldMap = {}, options: RequestOptions = {}): Promise<T> {
+  const url = `${apiBaseUrl()}/api/${path}?${new URLSearchParams({ IsWeb: '1', Sub: options.sub ?? '' })}`;
+  const attempts = options.write ? 1 : 1 + RETRY_COUNT;
+  let lastFault: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    for (const observe of observers) observe(path, options);
+    let response: Response;
+    try {
+      response = await http.post(url, {
+        body: formBody(fields),
+        headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+      });
+    } catch (err) {
+      if (!isNetworkFault(err)) throw err;
+      lastFault = err;
+      continue;
+    }
+    return unwrap<T>(path, response);
+  }
+  throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(lastFault) });
+}
+
+async function unwrap<T>(path: string, response: Response): Promise<T> {
+  let body: WireEnvelope<T>;
+  try {
+    body = (await response.json()) as WireEnvelope<T>;
+  } catch {
+    throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
+  }
+  if (!body || typeof body !== 'object' || typeof body.ErrorNo !== 'number') {
+    throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
+  }
+  if (body.ErrorNo !== 1) throw new ApiError(body.ErrorNo, body.ErrorInfo || '请求失败', path, body.Result);
+  return body.Result;
+}
+
+export { HTTPError };

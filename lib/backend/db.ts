@@ -1,0 +1,53 @@
+/**
+ * The embedded backend's SQLite database: opened at DATABASE_PATH (default
+ * .data/site.db), migrated and seeded on first use. Several processes may open
+ * it at once (next build prerenders in workers), so migration and seeding run
+ * inside one exclusive transaction and the others wait on the busy timeout.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from './migrations';
+import { seeders } from './seed';
+import type { BackendSettings, Database as Db } from './types';
+
+const SEED_STATE_KEY = 'seeded';
+
+export function openDatabase(settings: BackendSettings): Db {
+  if (settings.dbPath !== ':memory:') fs.mkdirSync(path.dirname(settings.dbPath), { recursive: true });
+  const db = new Database(settings.dbPath, { timeout: 30_000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 30000');
+  migrateAndSeed(db, settings);
+  return db;
+}
+
+function migrateAndSeed(db: Db, settings: BackendSettings) {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT (datetime('now')))`);
+  db.exec(`CREATE TABLE IF NOT EXISTS backend_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+
+  const run = db.transaction(() => {
+    const applied = new Set(
+      (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((r) => r.id),
+    );
+    for (const m of migrations) {
+      if (applied.has(m.id)) continue;
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (id) VALUES (?)').run(m.id);
+    }
+    const seeded = db.prepare('SELECT value FROM backend_state WHERE key = ?').get(SEED_STATE_KEY);
+    if (!seeded) {
+      for (const seed of seeders) seed(db, settings);
+      db.prepare('INSERT INTO backend_state (key, value) VALUES (?, ?)').run(SEED_STATE_KEY, new Date().toISOString());
+    }
+  });
+  run.exclusive();
+}
+
+/** Deletes the database files so the next open rebuilds them (npm run db:reset). */
+export function removeDatabaseFiles(dbPath: string) {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${dbPath}${suffix}`, { force: true });
+}

@@ -1,0 +1,76 @@
+/**
+ * Input readers for handlers: every bad input becomes a BackendError with a
+ * clear Chinese ErrorInfo (issue 3: never a throw, a crash or a 500).
+ */
+import { BackendError, ErrorNo, type Fields } from './types';
+
+/** Default upper bound of a text field, in characters. */
+export const MAX_FIELD_CHARS = 2000;
+
+function bad(message: string): never {
+  throw new BackendError(ErrorNo.BAD_INPUT, message);
+}
+
+export function optionalString(fields: Fields, name: string, label = name, max = MAX_FIELD_CHARS): string {
+  const value = fields[name];
+  if (value === undefined) return '';
+  if (value.length > max) bad(`${label}过长，最多${max}个字符`);
+  return value.trim();
+}
+
+export function requiredString(fields: Fields, name: string, label = name, max = MAX_FIELD_CHARS): string {
+  const value = optionalString(fields, name, label, max);
+  if (!value) bad(`缺少${label}`);
+  return value;
+}
+
+export function optionalInt(
+  fields: Fields,
+  name: string,
+  label = name,
+  { min = -2147483648, max = 2147483647 }: { min?: number; max?: number } = {},
+): number | undefined {
+  const raw = optionalString(fields, name, label, 32);
+  if (raw === '') return undefined;
+  if (!/^-?\d+$/.test(raw)) bad(`${label}应为整数`);
+  const n = Number(raw);
+  if (n < min || n > max) bad(`${label}超出范围（${min}-${max}）`);
+  return n;
+}
+
+export function requiredInt(
+  fields: Fields,
+  name: string,
+  label = name,
+  range?: { min?: number; max?: number },
+): number {
+  const n = optionalInt(fields, name, label, range);
+  if (n === undefined) bad(`缺少${label}`);
+  return n;
+}
+
+/** One of the allowed wire values, or '' when absent. */
+export function optionalEnum<T extends string>(fields: Fields, name: string, allowed: readonly T[], label = name): T | '' {
+  const raw = optionalString(fields, name, label, 64);
+  if (raw === '') return '';
+  if (!(allowed as readonly string[]).includes(raw)) bad(`${label}取值无效`);
+  return raw as T;
+}
+
+export interface Paging {
+  pageIndex: number;
+  pageSize: number;
+  offset: number;
+}
+
+/** PageIndex (from 1) and PageSize (1..maxSize); lists page in SQL with LIMIT/OFFSET. */
+export function paging(fields: Fields, { defaultSize = 10, maxSize = 100 } = {}): Paging {
+  const pageIndex = optionalInt(fields, 'PageIndex', '页码', { min: 1, max: 100000 }) ?? 1;
+  const pageSize = optionalInt(fields, 'PageSize', '每页条数', { min: 1, max: maxSize }) ?? defaultSize;
+  return { pageIndex, pageSize, offset: (pageIndex - 1) * pageSize };
+}
+
+/** The usual list Result: the page's rows and the total count. */
+export function listResult<T>(rows: T[], total: number, page: Paging) {
+  return { DataList: rows, TotalCount: total, PageIndex: page.pageIndex, PageSize: page.pageSize };
+}

@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** SYS_Agreement. */
+export const agreementEndpoints: EndpointMap = {};

@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** DD_DataBaseClient. */
+export const dataBaseEndpoints: EndpointMap = {};

@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** TW_Evaluate. */
+export const evaluationEndpoints: EndpointMap = {};

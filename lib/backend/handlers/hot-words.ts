@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** TW_HotWords. */
+export const hotWordEndpoints: EndpointMap = {};

@@ -1,0 +1,48 @@
+/**
+ * Every path of SPEC §7, merged from one module per service group. Keys are
+ * the path below /api/, e.g. 'News/GetNewList'. docs/api.md documents them.
+ */
+import type { EndpointMap } from '../types';
+import { authEndpoints } from './auth';
+import { memberEndpoints } from './members';
+import { memberRightsEndpoints } from './member-rights';
+import { agreementEndpoints } from './agreements';
+import { orgEndpoints } from './orgs';
+import { dataBaseEndpoints } from './data-base';
+import { webUrlEndpoints } from './web-url';
+import { newsEndpoints } from './news';
+import { userEndpoints } from './users';
+import { specialtyEndpoints } from './specialties';
+import { systemEndpoints } from './system';
+import { onlineEndpoints } from './online';
+import { collectionEndpoints } from './collections';
+import { evaluationEndpoints } from './evaluations';
+import { messageEndpoints } from './messages';
+import { pointsEndpoints } from './points';
+import { hotWordEndpoints } from './hot-words';
+import { registerEndpoints } from './register';
+import { devEndpoints } from './dev';
+
+const groups: EndpointMap[] = [
+  authEndpoints,
+  memberEndpoints,
+  memberRightsEndpoints,
+  agreementEndpoints,
+  orgEndpoints,
+  dataBaseEndpoints,
+  webUrlEndpoints,
+  newsEndpoints,
+  userEndpoints,
+  specialtyEndpoints,
+  systemEndpoints,
+  onlineEndpoints,
+  collectionEndpoints,
+  evaluationEndpoints,
+  messageEndpoints,
+  pointsEndpoints,
+  hotWordEndpoints,
+  registerEndpoints,
+  devEndpoints,
+];
+
+export const endpoints: EndpointMap = Object.assign(Object.create(null) as EndpointMap, ...groups);

@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** TW_Message. */
+export const messageEndpoints: EndpointMap = {};

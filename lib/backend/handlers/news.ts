@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** News (including jobs). */
+export const newsEndpoints: EndpointMap = {};

@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** IM_InterrogationOrder, IM_AskQuestion. */
+export const onlineEndpoints: EndpointMap = {};

@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** TW_Org. */
+export const orgEndpoints: EndpointMap = {};

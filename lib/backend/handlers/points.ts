@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** PointsMall. */
+export const pointsEndpoints: EndpointMap = {};

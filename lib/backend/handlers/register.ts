@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** HIS_Register. */
+export const registerEndpoints: EndpointMap = {};

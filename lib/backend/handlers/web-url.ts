@@ -1,0 +1,4 @@
+import type { EndpointMap } from '../types';
+
+/** WechatClient/PcWebUrl. */
+export const webUrlEndpoints: EndpointMap = {};

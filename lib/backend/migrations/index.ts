@@ -1,0 +1,16 @@
+/**
+ * Schema migrations, applied in this order once each (db.ts). One file per
+ * area; a change to a shipped migration is a new migration, never an edit.
+ */
+import type { Migration } from '../types';
+import { coreMigration } from './001-core';
+import { clinicsDoctorsMigration } from './010-clinics-doctors';
+import { contentMigration } from './020-content';
+import { memberServicesMigration } from './030-member-services';
+
+export const migrations: Migration[] = [
+  coreMigration,
+  clinicsDoctorsMigration,
+  contentMigration,
+  memberServicesMigration,
+];

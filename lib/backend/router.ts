@@ -1,0 +1,160 @@
+/**
+ * The embedded backend as one Request → Response function: the same paths,
+ * envelope and error numbers as the group's API host (SPEC §7, §8). Served
+ * over HTTP by app/api/[...path]/route.ts and called in-process by lib/api.
+ */
+import { openDatabase } from './db';
+import { endpoints } from './handlers';
+import { settingsFromEnv } from './settings';
+import { verifyAccessToken } from './tokens';
+import {
+  BackendError,
+  ErrorNo,
+  type BackendSettings,
+  type Caller,
+  type Database,
+  type Fields,
+  type HandlerContext,
+} from './types';
+
+/** Bodies above this are refused before parsing. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export interface Envelope<T = unknown> {
+  ErrorNo: number;
+  ErrorInfo: string;
+  Result: T;
+}
+
+export interface Backend {
+  readonly db: Database;
+  readonly settings: BackendSettings;
+  handle(request: Request): Promise<Response>;
+}
+
+function json(body: Envelope, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+const envelope = (errorNo: number, errorInfo: string, result: unknown = null): Envelope => ({
+  ErrorNo: errorNo,
+  ErrorInfo: errorInfo,
+  Result: result,
+});
+
+async function readFields(request: Request): Promise<Fields> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new BackendError(ErrorNo.BAD_INPUT, '请求内容过大');
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new BackendError(ErrorNo.BAD_INPUT, '请求内容过大');
+  const type = request.headers.get('content-type') ?? '';
+  if (text && type.includes('application/json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new BackendError(ErrorNo.BAD_INPUT, '请求内容不是有效的JSON');
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new BackendError(ErrorNo.BAD_INPUT, '请求内容格式不正确');
+    }
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(parsed)) {
+      if (v === null || v === undefined) continue;
+      if (typeof v === 'object') throw new BackendError(ErrorNo.BAD_INPUT, `字段${k}格式不正确`);
+      fields[k] = String(v);
+    }
+    return fields;
+  }
+  const fields: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(text)) {
+    // A repeated key keeps its first value (SPEC §7 fields are single-valued).
+    if (!(k in fields)) fields[k] = v;
+  }
+  return fields;
+}
+
+async function resolveCaller(settings: BackendSettings, token: string | null): Promise<Caller> {
+  if (!token) return { kind: 'anonymous' };
+  const verified = await verifyAccessToken(settings, token);
+  // SPEC §8: an expired access token is 4002, so the client refreshes and replays.
+  if (verified.status === 'expired') throw new BackendError(ErrorNo.TOKEN_EXPIRED, '登录已过期，请刷新令牌');
+  if (verified.status === 'invalid') throw new BackendError(ErrorNo.UNAUTHORIZED, '无效的令牌，请重新登录');
+  const { claims } = verified;
+  if (claims.typ === 'visitor') return { kind: 'visitor', sub: claims.sub };
+  let vipCode = '';
+  try {
+    const vip = claims.VIP ? (JSON.parse(claims.VIP) as { VipCode?: unknown }) : {};
+    if (typeof vip.VipCode === 'string') vipCode = vip.VipCode;
+  } catch {
+    /* an unreadable VIP claim is treated as not bound */
+  }
+  return { kind: 'member', sub: claims.sub, vipCode, memberId: Number(claims.sub), vip: claims.VIP };
+}
+
+function bearer(request: Request): string | null {
+  const header = request.headers.get('authorization') ?? '';
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m ? m[1]! : null;
+}
+
+function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return (forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || '127.0.0.1').slice(0, 64);
+}
+
+export function createBackend(overrides: Partial<BackendSettings> = {}): Backend {
+  const settings = settingsFromEnv(overrides);
+  const db = openDatabase(settings);
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const apiPath = url.pathname.replace(/^\/api\//, '');
+    const endpoint = Object.hasOwn(endpoints, apiPath) ? endpoints[apiPath] : undefined;
+    if (!endpoint) return json(envelope(ErrorNo.NOT_FOUND, `接口不存在：${apiPath.slice(0, 100)}`), 404);
+    if (request.method !== 'POST') return json(envelope(ErrorNo.BAD_INPUT, '请使用POST请求'), 405);
+
+    try {
+      const fields = await readFields(request);
+      const token = bearer(request);
+      const caller = await resolveCaller(settings, token);
+      if (endpoint.access === 'member') {
+        if (caller.kind !== 'member') throw new BackendError(ErrorNo.UNAUTHORIZED, '请先登录');
+        if (!caller.vipCode) throw new BackendError(ErrorNo.VIP_NOT_BOUND, '会员卡未绑定，请重新登录');
+      }
+      const ctx: HandlerContext = {
+        db,
+        fields,
+        caller,
+        token,
+        ip: clientIp(request),
+        query: {
+          IsWeb: url.searchParams.get('IsWeb') ?? '',
+          Sub: url.searchParams.get('Sub') ?? '',
+        },
+        settings,
+        now: settings.now(),
+      };
+      const result = await endpoint.handle(ctx);
+      return json(envelope(ErrorNo.OK, '成功', result ?? null));
+    } catch (err) {
+      if (err instanceof BackendError) return json(envelope(err.errorNo, err.errorInfo, err.result));
+      // Never a stack trace or a 500 page: log it, answer with the envelope.
+      settings.log(`error in ${apiPath}: ${err instanceof Error ? err.stack : String(err)}`);
+      return json(envelope(ErrorNo.SERVER, '系统错误，请稍后再试'));
+    }
+  }
+
+  return { db, settings, handle };
+}
+
+const globalForBackend = globalThis as typeof globalThis & { __shengaiBackend?: Backend };
+
+/** The process-wide backend on DATABASE_PATH, created on first use. */
+export function getBackend(): Backend {
+  globalForBackend.__shengaiBackend ??= createBackend();
+  return globalForBackend.__shengaiBackend;
+}

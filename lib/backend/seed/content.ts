@@ -1,0 +1,3 @@
+import type { Seeder } from '../types';
+
+export const seedContent: Seeder = () => {};

@@ -1,0 +1,11 @@
+/**
+ * Demo content, seeded once into a fresh database in this order (db.ts).
+ * Believable content for a TCM group in Yunnan; no real people's data.
+ */
+import type { Seeder } from '../types';
+import { seedCore } from './core';
+import { seedClinicsDoctors } from './clinics-doctors';
+import { seedContent } from './content';
+import { seedMemberServices } from './member-services';
+
+export const seeders: Seeder[] = [seedClinicsDoctors, seedContent, seedCore, seedMemberServices];

@@ -1,0 +1,52 @@
+/**
+ * Access tokens: JWTs signed with jose (HS256), claims `sub` and `VIP` (a JSON
+ * string, SPEC §3), and `typ` (visitor or member). Refresh tokens live in
+ * auth handlers (stored hashed, rotated).
+ */
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { BackendSettings } from './types';
+
+export type TokenKind = 'visitor' | 'member';
+
+export interface AccessClaims {
+  sub: string;
+  /** JSON string of the VIP info ('' for a visitor), SPEC §3. */
+  VIP: string;
+  typ: TokenKind;
+}
+
+export async function signAccessToken(settings: BackendSettings, claims: AccessClaims): Promise<string> {
+  const now = Math.floor(settings.now().getTime() / 1000);
+  return new SignJWT({ VIP: claims.VIP, typ: claims.typ })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(now)
+    .setExpirationTime(now + settings.accessTokenTtlSeconds)
+    .setJti(crypto.randomUUID())
+    .sign(settings.jwtSecret);
+}
+
+export type VerifyResult =
+  | { status: 'valid'; claims: AccessClaims; expiresAt: number }
+  | { status: 'expired' }
+  | { status: 'invalid' };
+
+export async function verifyAccessToken(settings: BackendSettings, token: string): Promise<VerifyResult> {
+  try {
+    const { payload } = await jwtVerify(token, settings.jwtSecret, {
+      algorithms: ['HS256'],
+      currentDate: settings.now(),
+    });
+    if (typeof payload.sub !== 'string' || (payload.typ !== 'visitor' && payload.typ !== 'member')) {
+      return { status: 'invalid' };
+    }
+    return {
+      status: 'valid',
+      claims: { sub: payload.sub, VIP: typeof payload.VIP === 'string' ? payload.VIP : '', typ: payload.typ },
+      expiresAt: payload.exp ?? 0,
+    };
+  } catch (err) {
+    if (err instanceof errors.JWTExpired) return { status: 'expired' };
+    return { status: 'invalid' };
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The embedded backend's shared types. It implements SPEC §7's contract on
+ * SQLite; it never imports from app/, components/ or lib/api (ARCHITECTURE.md).
+ */
+import type DatabaseConstructor from 'better-sqlite3';
+
+export type Database = DatabaseConstructor.Database;
+
+/** Form fields of a request body. A repeated key keeps its first value. */
+export type Fields = Readonly<Record<string, string>>;
+
+/** Who is calling, from the Bearer token (router.ts resolves it). */
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'visitor'; sub: string }
+  | { kind: 'member'; sub: string; vipCode: string; memberId: number; vip: string };
+
+export interface BackendSettings {
+  /** SQLite file; ':memory:' for a throwaway database. */
+  dbPath: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** SMS outbox logging and the WeChat authorize step (issue 3: never in production against a real host). */
+  devAids: boolean;
+  now: () => Date;
+  log: (line: string) => void;
+}
+
+export interface HandlerContext {
+  db: Database;
+  fields: Fields;
+  caller: Caller;
+  /** The raw bearer token, when one was sent. */
+  token: string | null;
+  ip: string;
+  query: { IsWeb: string; Sub: string };
+  settings: BackendSettings;
+  now: Date;
+}
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone, with or without a token (a sent token must still be valid: an expired one gets 4002);
+ * - member: a member token with a bound VIP (else 4001, or 4004 when the VIP is not bound).
+ */
+export type Access = 'public' | 'member';
+
+export interface Endpoint {
+  access: Access;
+  /** Whether the call changes data (documentation, and the router's write log). */
+  write?: boolean;
+  /** Returns the envelope's Result. Throw BackendError for a non-1 ErrorNo. */
+  handle(ctx: HandlerContext): unknown;
+}
+
+/** Keyed by the path below /api/, e.g. 'News/GetNewList'. */
+export type EndpointMap = Record<string, Endpoint>;
+
+/** SPEC §8 error numbers, plus the input error used for bad requests. */
+export const ErrorNo = {
+  OK: 1,
+  /** A bad input: missing, oversized or malformed field. */
+  BAD_INPUT: 0,
+  /** A business rule refused the call (insufficient points, wrong code...). */
+  REFUSED: -1,
+  UNAUTHORIZED: 4001,
+  TOKEN_EXPIRED: 4002,
+  REFRESH_EXPIRED: 4003,
+  VIP_NOT_BOUND: 4004,
+  TOO_FAST: 4029,
+  NOT_FOUND: 404,
+  SERVER: 500,
+} as const;
+
+export class BackendError extends Error {
+  constructor(
+    readonly errorNo: number,
+    readonly errorInfo: string,
+    /** Optional Result to send along with the error (e.g. a card list with ReturnCode 3). */
+    readonly result: unknown = null,
+  ) {
+    super(errorInfo);
+    this.name = 'BackendError';
+  }
+}
+
+export interface Migration {
+  /** Unique and ordered, e.g. '001-core'. */
+  id: string;
+  sql: string;
+}
+
+/** Fills the tables of one area with demo content; runs once, on a fresh database. */
+export type Seeder = (db: Database, settings: BackendSettings) => void;

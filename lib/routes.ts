@@ -1,0 +1,287 @@
+/**
+ * Typed path builders for every route of SPEC §2. Nav, links and the sitemap
+ * use these, so no path string is written twice. Spelling (capitals included)
+ * is exactly SPEC §2's: marketing staff and search engines hold these links.
+ */
+import { externalLinks } from './site-config';
+
+type QueryValue = string | number | undefined | null;
+
+/** Appends the defined, non-empty query values in the given order. */
+export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+const optionalSeg = (value: string | number | undefined) =>
+  value === undefined || value === '' ? '' : `/${seg(value)}`;
+
+export type ListQuery = Record<string, QueryValue>;
+
+export const routes = {
+  home: () => '/',
+  search: (keyword?: string, query: ListQuery = {}) => withQuery('/searchList', { keyword, ...query }),
+
+  // 看诊服务
+  doctorList: (provinceId?: number | string, query?: ListQuery) =>
+    withQuery(`/doctorlist${optionalSeg(provinceId)}`, query),
+  doctorDetail: (appointmentCode: string, query?: ListQuery) =>
+    withQuery(`/doctordetail/${seg(appointmentCode)}`, query),
+  hospitalList: (provinceId?: number | string, query?: ListQuery) =>
+    withQuery(`/hospitallist${optionalSeg(provinceId)}`, query),
+  hospitalDetail: (hospitalCode: string, query?: ListQuery) =>
+    withQuery(`/hospitaldetail/${seg(hospitalCode)}`, query),
+  hospitalEvaluateAll: (query?: ListQuery) => withQuery('/hospitalEvaluateAll', query),
+  onlineExpert: (query?: ListQuery) => withQuery('/CloudIMClient/OnlineExpert/Index', query),
+  onlineQuestions: (query?: ListQuery) => withQuery('/onlinequestionslist', query),
+  doctorQuestions: (doctorId: string | number, query?: ListQuery) =>
+    withQuery(`/onlinequestionslistall/${seg(doctorId)}`, query),
+  doctorConsultEvaluations: (doctorId: string | number, query?: ListQuery) =>
+    withQuery(`/OnlineQuestjudgeList/${seg(doctorId)}`, query),
+  onlineDoctorDetail: (appointmentCode: string) => `/onliedoctordetail/${seg(appointmentCode)}`,
+  onlineQuestionDetail: (appointmentCode: string) => `/onlinequestionsdetail/${seg(appointmentCode)}`,
+  prescriptionPhoto: () => '/batters',
+
+  // 重点专科
+  expertStudio: (classCode?: string, query?: ListQuery) =>
+    withQuery(`/expertstudio${optionalSeg(classCode)}`, query),
+  expertStudioDetail: (id: string | number) => withQuery('/expertstudiodetails', { id }),
+  illnessList: (orgCode?: string, query?: ListQuery) =>
+    withQuery(`/illnesslist${optionalSeg(orgCode)}`, query),
+  illnessDetail: (id: string | number) => `/illnessdetail/${seg(id)}`,
+  workResultDetail: (id: string | number) => withQuery('/workResultDetail', { id }),
+  workDynamicDetail: (id: string | number) => withQuery('/workDynamicDetail', { id }),
+  specialDetail: (id: string | number) => withQuery('/specialDetail', { id }),
+
+  // 会员服务
+  memberServices: () => '/memberServices',
+  pointsExchange: (query?: ListQuery) => withQuery('/integralChage', query),
+  onlineMall: (query?: ListQuery) => withQuery('/onlineMall', query),
+  customerMessage: (query?: ListQuery) => withQuery('/customerMessage', query),
+  customerComplaints: (query?: ListQuery) => withQuery('/customerComplaints', query),
+  serviceRules: () => '/serviceRules',
+  serviceRulesDetail: (id: string | number) => withQuery('/serviceRulesDetail', { id }),
+  productDetails: (sn: string) => withQuery('/productDetails', { sn }),
+  registrationQuestion: () => '/registrationQuestion',
+  membershipIssues: () => '/membershipIssues',
+  otherQuestions: () => '/otherQuestions',
+
+  // 圣爱公益
+  foundation: () => '/foundation',
+  charityActivities: (query?: ListQuery) => withQuery('/foundcutr0068', query),
+  healthScience: (query?: ListQuery) => withQuery('/foundcutr0145', query),
+  charityNotices: (query?: ListQuery) => withQuery('/foundcutr0069', query),
+  foundationContact: () => '/foundationcont',
+  foundationDetail: (id: string | number) => withQuery('/foundationdetail', { id }),
+  healthScienceDetail: (id: string | number) => withQuery('/healthSciencedetail', { id }),
+  noticeDetail: (id: string | number) => withQuery('/noticedetail', { id }),
+  foundationList: (query?: ListQuery) => withQuery('/foundationlist', query),
+
+  // 关于我们
+  news: (query?: ListQuery) => withQuery('/trendsInfor', query),
+  cultureList: (query?: ListQuery) => withQuery('/culturelist', query),
+  growingUp: (query?: ListQuery) => withQuery('/saGrowingup', query),
+  videos: (query?: ListQuery) => withQuery('/savideo', query),
+  glory: (query?: ListQuery) => withQuery('/saGlory', query),
+  aboutDirector: () => '/aboutLiu',
+  aboutHospital: () => '/aboutHospital',
+  systemDetail: (query?: ListQuery) => withQuery('/systemdetail', query),
+  systemLogList: (query?: ListQuery) => withQuery('/systemloglist', query),
+  systemContent: (query?: ListQuery) => withQuery('/systemcontent', query),
+  newsDetail: (id: string | number, classId?: string | number) =>
+    `/newtdetail/${seg(id)}${optionalSeg(classId)}`,
+  cultureDetail: (id: string | number) => withQuery('/cultureDetail', { id }),
+  growingUpDetail: (id: string | number) => withQuery('/Growingupdetail', { id }),
+  videoDetail: (id: string | number) => withQuery('/videoDetail', { id }),
+
+  // 登录后 (SPEC §2 login-required)
+  userIndex: () => '/userIndex',
+  modifyInfo: () => '/modifyInfor',
+  registrationRecords: (query?: ListQuery) => withQuery('/dRecord/registration', query),
+
+  notFound: () => '/404',
+  redirect: (internalPath: string) => `/redirect${internalPath.startsWith('/') ? '' : '/'}${internalPath}`,
+} as const;
+
+export type RouteName = keyof typeof routes;
+
+/** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
+export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration'] as const;
+
+export function isLoginRequiredPath(pathname: string): boolean {
+  return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+export interface NavLink {
+  label: string;
+  href: string;
+  external?: boolean;
+}
+
+export interface NavGroup {
+  label: string;
+  href: string;
+  links: NavLink[];
+  /** Sub-groups shown under a heading (帮助中心). */
+  sections?: { label: string; links: NavLink[] }[];
+}
+
+/** The main navigation: every group of SPEC §2 and its sub-links. */
+export const navGroups: NavGroup[] = [
+  { label: '首页', href: routes.home(), links: [] },
+  {
+    label: '看诊服务',
+    href: routes.doctorList(),
+    links: [
+      { label: '找医生', href: routes.doctorList() },
+      { label: '找门诊', href: routes.hospitalList() },
+      { label: '在线问诊', href: routes.onlineExpert() },
+      { label: '在线问答', href: routes.onlineQuestions() },
+      { label: '门诊评价', href: routes.hospitalEvaluateAll() },
+      { label: '拍方抓药', href: routes.prescriptionPhoto() },
+      { label: '价格公示', href: externalLinks.pricePublicity, external: true },
+    ],
+  },
+  {
+    label: '重点专科',
+    href: routes.expertStudio(),
+    links: [
+      { label: '名医工作室', href: routes.expertStudio() },
+      { label: '疾病专科', href: routes.illnessList() },
+    ],
+  },
+  {
+    label: '会员服务',
+    href: routes.memberServices(),
+    links: [
+      { label: '会员权益', href: routes.memberServices() },
+      { label: '积分兑换', href: routes.pointsExchange() },
+      { label: '积分商城', href: routes.onlineMall() },
+      { label: '客户留言', href: routes.customerMessage() },
+      { label: '投诉建议', href: routes.customerComplaints() },
+      { label: '服务条款', href: routes.serviceRules() },
+    ],
+    sections: [
+      {
+        label: '帮助中心',
+        links: [
+          { label: '挂号问题', href: routes.registrationQuestion() },
+          { label: '会员问题', href: routes.membershipIssues() },
+          { label: '其他问题', href: routes.otherQuestions() },
+        ],
+      },
+    ],
+  },
+  {
+    label: '圣爱公益',
+    href: routes.foundation(),
+    links: [
+      { label: '基金会介绍', href: routes.foundation() },
+      { label: '公益活动', href: routes.charityActivities() },
+      { label: '健康科普', href: routes.healthScience() },
+      { label: '通知公告', href: routes.charityNotices() },
+      { label: '公益项目', href: routes.foundationList() },
+      { label: '联系我们', href: routes.foundationContact() },
+    ],
+  },
+  {
+    label: '关于我们',
+    href: routes.aboutHospital(),
+    links: [
+      { label: '集团简介', href: routes.aboutHospital() },
+      { label: '创始人', href: routes.aboutDirector() },
+      { label: '圣爱动态', href: routes.news() },
+      { label: '企业文化', href: routes.cultureList() },
+      { label: '圣爱成长', href: routes.growingUp() },
+      { label: '圣爱视频', href: routes.videos() },
+      { label: '圣爱荣誉', href: routes.glory() },
+      { label: '制度建设', href: routes.systemDetail() },
+    ],
+  },
+  {
+    label: '加入我们',
+    href: externalLinks.recruitSocial,
+    links: [
+      { label: '社会招聘', href: externalLinks.recruitSocial, external: true },
+      { label: '校园招聘', href: externalLinks.recruitCampus, external: true },
+    ],
+  },
+];
+
+/**
+ * Public routes without parameters, for the sitemap and the route audits.
+ * Detail pages are added from the API by app/sitemap.ts.
+ */
+export const staticPublicPaths: string[] = [
+  routes.home(),
+  routes.search(),
+  routes.doctorList(),
+  routes.hospitalList(),
+  routes.hospitalEvaluateAll(),
+  routes.onlineExpert(),
+  routes.onlineQuestions(),
+  routes.prescriptionPhoto(),
+  routes.expertStudio(),
+  routes.illnessList(),
+  routes.memberServices(),
+  routes.pointsExchange(),
+  routes.onlineMall(),
+  routes.customerMessage(),
+  routes.customerComplaints(),
+  routes.serviceRules(),
+  routes.registrationQuestion(),
+  routes.membershipIssues(),
+  routes.otherQuestions(),
+  routes.foundation(),
+  routes.charityActivities(),
+  routes.healthScience(),
+  routes.charityNotices(),
+  routes.foundationContact(),
+  routes.foundationList(),
+  routes.news(),
+  routes.cultureList(),
+  routes.growingUp(),
+  routes.videos(),
+  routes.glory(),
+  routes.aboutDirector(),
+  routes.aboutHospital(),
+  routes.systemDetail(),
+  routes.systemLogList(),
+  routes.systemContent(),
+];
+
+/**
+ * /redirect/{path} helper (SPEC §2): the internal path to go to, or null when
+ * the target is not a same-site path (an open-redirect attempt such as
+ * //evil.example, /\evil.example, a scheme, or control characters).
+ */
+export function safeInternalPath(target: string | null | undefined): string | null {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return null;
+  }
+  for (const candidate of [target, decoded]) {
+    if (!candidate.startsWith('/')) return null;
+    if (candidate.startsWith('//') || candidate.startsWith('/\\')) return null;
+    if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return null;
+  }
+  // Resolving against a dummy origin must keep that origin.
+  const base = 'http://internal.invalid';
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  if (url.pathname.startsWith('/redirect')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

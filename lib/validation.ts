@@ -1,0 +1,114 @@
+/**
+ * Field validation of SPEC §5. Every check returns either the clean value or a
+ * clear Chinese message, so forms and server actions share one set of rules.
+ */
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const ok = <T>(value: T): Validation<T> => ({ ok: true, value });
+const fail = <T = never>(message: string): Validation<T> => ({ ok: false, message });
+
+/** Length in user-perceived characters (code points), so 汉字 count as one each. */
+const charLength = (s: string) => Array.from(s).length;
+
+/** SPEC §5: phone is exactly 11 characters, all digits. */
+export function validatePhone(input: unknown): Validation<string> {
+  const phone = typeof input === 'string' ? input.trim() : '';
+  if (!phone) return fail('请输入手机号');
+  if (!/^\d{11}$/.test(phone)) return fail('请输入11位手机号');
+  return ok(phone);
+}
+
+/** SPEC §5: name is 2 to 30 characters. */
+export function validateName(input: unknown): Validation<string> {
+  const name = typeof input === 'string' ? input.trim() : '';
+  if (!name) return fail('请输入姓名');
+  const n = charLength(name);
+  if (n < 2) return fail('姓名至少2个字');
+  if (n > 30) return fail('姓名不能超过30个字');
+  return ok(name);
+}
+
+/** SPEC §5: password is 6 to 16 characters with no whitespace. */
+export function validatePassword(input: unknown): Validation<string> {
+  const password = typeof input === 'string' ? input : '';
+  if (!password) return fail('请输入密码');
+  if (/\s/.test(password)) return fail('密码不能包含空格');
+  const n = charLength(password);
+  if (n < 6 || n > 16) return fail('密码长度为6-16位');
+  return ok(password);
+}
+
+/** A 6-digit SMS verification code. */
+export function validateSmsCode(input: unknown): Validation<string> {
+  const code = typeof input === 'string' ? input.trim() : '';
+  if (!code) return fail('请输入短信验证码');
+  if (!/^\d{6}$/.test(code)) return fail('短信验证码为6位数字');
+  return ok(code);
+}
+
+export interface IdCardInfo {
+  /** The normalised number (an 18-digit card's trailing x upper-cased). */
+  number: string;
+  /** yyyy-mm-dd */
+  birthday: string;
+  /** SPEC §5: 1 when the sex digit is odd (male), else 0. */
+  sex: 0 | 1;
+  /** Whole years at `today`. */
+  age: number;
+}
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_CHARS = '10X98765432';
+
+/** The GB 11643 check character of the first 17 digits. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
+  return ID_CHECK_CHARS[sum % 11]!;
+}
+
+function realDate(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function ageAt(y: number, m: number, d: number, today: Date): number {
+  let age = today.getFullYear() - y;
+  const beforeBirthday = today.getMonth() + 1 < m || (today.getMonth() + 1 === m && today.getDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/**
+ * SPEC §5: a Chinese ID card of 15 or 18 digits (18 with the checksum), which
+ * also yields birthday, sex and age. The 15-digit form has no check digit and a
+ * two-digit year of the 1900s; its sex digit is the last one, while the 18-digit
+ * form's is the penultimate one (SPEC §5 "odd penultimate digit = 1").
+ */
+export function validateIdCard(input: unknown, today: Date = new Date()): Validation<IdCardInfo> {
+  const raw = typeof input === 'string' ? input.trim().toUpperCase() : '';
+  if (!raw) return fail('请输入身份证号');
+  if (!/^(\d{15}|\d{17}[\dX])$/.test(raw)) return fail('身份证号应为15位或18位');
+
+  const is18 = raw.length === 18;
+  const y = is18 ? Number(raw.slice(6, 10)) : 1900 + Number(raw.slice(6, 8));
+  const m = Number(is18 ? raw.slice(10, 12) : raw.slice(8, 10));
+  const d = Number(is18 ? raw.slice(12, 14) : raw.slice(10, 12));
+  if (!realDate(y, m, d)) return fail('身份证号中的出生日期无效');
+  const birth = new Date(y, m - 1, d);
+  if (birth > today || y < 1900) return fail('身份证号中的出生日期无效');
+
+  if (is18 && idCardCheckChar(raw.slice(0, 17)) !== raw[17]) {
+    return fail('身份证号校验位不正确，请核对');
+  }
+
+  const sexDigit = Number(raw[is18 ? 16 : 14]);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return ok({
+    number: raw,
+    birthday: `${y}-${pad(m)}-${pad(d)}`,
+    sex: sexDigit % 2 === 1 ? 1 : 0,
+    age: ageAt(y, m, d, today),
+  });
+}

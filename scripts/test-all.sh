@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `npm test`: build the site, start a production server, run Vitest and then
+# Playwright, and print one closing line that counts both suites.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh || exit 1
+
+export DATABASE_PATH="${DATABASE_PATH:-.data/e2e.db}"
+export NEXT_TELEMETRY_DISABLED=1
+mkdir -p .data test-results
+# A fresh, freshly seeded database for every run.
+rm -f "$DATABASE_PATH" "$DATABASE_PATH-wal" "$DATABASE_PATH-shm" "$DATABASE_PATH-journal"
+
+echo "== next build"
+if ! npx next build; then
+  echo "build failed"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+echo "== vitest"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+vitest_rc=$?
+
+echo "== playwright"
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test
+playwright_rc=$?
+
+node scripts/count-results.mjs test-results/vitest.json test-results/playwright.json
+count_rc=$?
+
+if [ $vitest_rc -ne 0 ] || [ $playwright_rc -ne 0 ] || [ $count_rc -ne 0 ]; then exit 1; fi
+exit 0

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': path.resolve(__dirname),
+      // 'server-only' throws outside React Server Components; lib/ tests run in plain Node.
+      'server-only': path.resolve(__dirname, 'test/server-only-stub.ts'),
+      'next/cache': path.resolve(__dirname, 'test/next-cache-stub.ts'),
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
