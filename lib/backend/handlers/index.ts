@@ -22,6 +22,7 @@ import { pointsEndpoints } from './points';
 import { hotWordEndpoints } from './hot-words';
 import { registerEndpoints } from './register';
 import { devEndpoints } from './dev';
+import { siteInfoEndpoints } from './site-info';
 
 const groups: EndpointMap[] = [
   authEndpoints,
@@ -43,6 +44,7 @@ const groups: EndpointMap[] = [
   hotWordEndpoints,
   registerEndpoints,
   devEndpoints,
+  siteInfoEndpoints,
 ];
 
 export const endpoints: EndpointMap = Object.assign(Object.create(null) as EndpointMap, ...groups);
