@@ -57,13 +57,15 @@ export interface TestEnvelope<T = any> {
 export async function call<T = any>(
   backend: Backend,
   apiPath: string,
-  fields: Record<string, string> = {},
+  fields: Record<string, string | undefined> = {},
   token?: string,
 ): Promise<TestEnvelope<T>> {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.set(k, v);
   const response = await backend.handle(
     new Request(`http://x/api/${apiPath}?IsWeb=1&Sub=`, {
       method: 'POST',
-      body: new URLSearchParams(fields),
+      body,
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     }),
   );
