@@ -60,7 +60,7 @@ export const memberRightsEndpoints: EndpointMap = {
     access: 'public',
     handle({ db }) {
       const rows = db.prepare(`SELECT * FROM member_rights ORDER BY sort, id`).all() as RightRow[];
-      return { DataList: rows.map((r) => rightWire(db, r, false)), TotalCount: rows.length, CardLevels: levels(db) };
+      return { DataList: rows.map((r) => rightWire(db, r, true)), TotalCount: rows.length, CardLevels: levels(db) };
     },
   },
   'VIP_Member/GetSysMemberRights': {
