@@ -50,6 +50,12 @@ export interface Endpoint {
   access: Access;
   /** Whether the call changes data (documentation, and the router's write log). */
   write?: boolean;
+  /**
+   * Calls that obtain or drop tokens (GetVisitorToken, logins, refresh, logout):
+   * a stale or foreign Bearer sent along is ignored instead of answering 4002/4001,
+   * which would otherwise loop the client's refresh (SPEC §8).
+   */
+  ignoresToken?: boolean;
   /** Returns the envelope's Result. Throw BackendError for a non-1 ErrorNo. */
   handle(ctx: HandlerContext): unknown;
 }
