@@ -10,7 +10,6 @@ import {
   DOCTOR_COLUMNS,
   notFound,
   ORG_COLUMNS,
-  ORG_FROM,
   requiredCode,
   wireDoctor,
   wireOrg,
@@ -93,7 +92,8 @@ export const collectionEndpoints: EndpointMap = {
       ).n;
       const rows = ctx.db
         .prepare(
-          `SELECT ${ORG_COLUMNS}, c.created_at FROM collections c JOIN ${ORG_FROM} ON o.code = c.code
+          `SELECT ${ORG_COLUMNS}, c.created_at FROM collections c JOIN orgs o ON o.code = c.code
+           JOIN provinces p ON p.province_id = o.province_id LEFT JOIN sale_types s ON s.sale_type_id = o.sale_type_id
            WHERE c.member_id = ? AND c.kind = 1 ORDER BY c.created_at DESC LIMIT ? OFFSET ?`,
         )
         .all(m.memberId, page.pageSize, page.offset) as (OrgRow & { created_at: string })[];
