@@ -18,7 +18,7 @@ beforeAll(async () => {
   alice = await memberToken(backend, aliceId, 'TVIP11');
   bob = await memberToken(backend, bobId, 'TVIP12');
   // The records seeding needs the members, which the core seeder makes before ours in a real database.
-  backend.db.exec('DELETE FROM member_right_levels; DELETE FROM member_rights; DELETE FROM member_card_levels; DELETE FROM agreements; DELETE FROM points_goods; DELETE FROM member_messages; DELETE FROM message_sources');
+  backend.db.exec('DELETE FROM member_right_levels; DELETE FROM member_rights; DELETE FROM member_card_levels; DELETE FROM agreements; DELETE FROM points_goods; DELETE FROM member_messages; DELETE FROM message_sources; DELETE FROM registrations');
   seedMemberServices(backend.db, backend.settings);
 });
 
@@ -81,7 +81,7 @@ describe('HIS_Register/GetRegisterList', () => {
   it('pages the member’s own records, newest visit first', async () => {
     const p1 = await call(backend, 'HIS_Register/GetRegisterList', { PageIndex: '1', PageSize: '10' }, alice);
     expect(p1.ErrorNo).toBe(1);
-    expect(p1.Result.TotalCount).toBeGreaterThan(20);
+    expect(p1.Result.TotalCount).toBeGreaterThan(10);
     expect(p1.Result.DataList).toHaveLength(10);
     const dates = p1.Result.DataList.map((r: { VisitDate: string }) => r.VisitDate);
     expect(dates).toEqual([...dates].sort().reverse());

@@ -113,20 +113,28 @@ const MESSAGE_SOURCES: { kind: 1 | 2; names: string[] }[] = [
   { kind: 2, names: ['服务态度', '诊疗质量', '候诊时间', '收费问题', '环境设施', '意见建议'] },
 ];
 
-/** Believable clinics and doctors for the demo records (denormalised: a record keeps the names of its day). */
-const RECORD_CLINICS = [
-  { code: 'KM001', name: '昆明圣爱中医馆（总院）', departments: ['中医内科', '针灸推拿科', '中医妇科'] },
-  { code: 'KM002', name: '昆明圣爱中医馆（西山门诊）', departments: ['中医内科', '中医儿科'] },
-  { code: 'QJ001', name: '曲靖圣爱中医馆', departments: ['中医内科', '骨伤科'] },
-  { code: 'DL001', name: '大理圣爱中医馆', departments: ['中医内科', '脾胃病科'] },
+/** Fallback clinics and doctors when the clinics area has not seeded any (throwaway test databases). */
+const FALLBACK_VISITS = [
+  { hospitalCode: 'KM001', hospitalName: '昆明圣爱中医馆（总院）', department: '中医内科', doctorCode: 'D0001', doctorName: '李明德', title: '主任医师', fee: 50 },
+  { hospitalCode: 'KM002', hospitalName: '昆明圣爱中医馆（西山门诊）', department: '针灸推拿科', doctorCode: 'D0002', doctorName: '王素芳', title: '副主任医师', fee: 30 },
+  { hospitalCode: 'QJ001', hospitalName: '曲靖圣爱中医馆', department: '骨伤科', doctorCode: 'D0003', doctorName: '赵建华', title: '主治医师', fee: 15 },
+  { hospitalCode: 'DL001', hospitalName: '大理圣爱中医馆', department: '脾胃病科', doctorCode: 'D0004', doctorName: '杨丽琼', title: '主任医师', fee: 50 },
 ];
-const RECORD_DOCTORS = [
-  { code: 'D0001', name: '李明德', title: '主任医师' },
-  { code: 'D0002', name: '王素芳', title: '副主任医师' },
-  { code: 'D0003', name: '赵建华', title: '主治医师' },
-  { code: 'D0004', name: '杨丽琼', title: '主任医师' },
-  { code: 'D0005', name: '段正清', title: '副主任医师' },
-];
+
+type Visit = (typeof FALLBACK_VISITS)[number];
+
+/** Real doctors and their clinics from the clinics area's tables (seeded before us), so records link to real pages. */
+function visitsFromClinics(db: Database): Visit[] {
+  if (!tableExists(db, 'doctors') || !tableExists(db, 'orgs')) return [];
+  return db
+    .prepare(
+      `SELECT o.code AS hospitalCode, o.name AS hospitalName, d.department, d.appointment_code AS doctorCode,
+              d.name AS doctorName, d.title, d.register_fee AS fee
+       FROM doctors d JOIN orgs o ON o.code = d.org_code ORDER BY d.doctor_id LIMIT 12`,
+    )
+    .all() as Visit[];
+}
+
 const SLOTS = ['上午 08:30-09:00', '上午 09:30-10:00', '上午 10:30-11:00', '下午 14:00-14:30', '下午 15:30-16:00'];
 
 function tableExists(db: Database, name: string): boolean {
@@ -184,11 +192,12 @@ export const seedMemberServices: Seeder = (db, settings) => {
        department, doctor_code, doctor_name, doctor_title, fee, status, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const found = visitsFromClinics(db);
+  const visits = found.length ? found : FALLBACK_VISITS;
   members.forEach((m, mi) => {
     const count = mi === 0 ? 23 : 14;
     for (let i = 0; i < count; i++) {
-      const clinic = RECORD_CLINICS[(i + mi) % RECORD_CLINICS.length]!;
-      const doctor = RECORD_DOCTORS[(i * 3 + mi) % RECORD_DOCTORS.length]!;
+      const v = visits[(i * 3 + mi) % visits.length]!;
       // Two upcoming visits, the rest in the past every ~12 days.
       const offsetDays = i < 2 ? 3 + i * 4 : -(i - 1) * 12;
       const visit = new Date(now.getTime() + offsetDays * 86_400_000);
@@ -200,13 +209,13 @@ export const seedMemberServices: Seeder = (db, settings) => {
         m.name,
         isoDay(visit),
         SLOTS[i % SLOTS.length]!,
-        clinic.code,
-        clinic.name,
-        clinic.departments[i % clinic.departments.length]!,
-        doctor.code,
-        doctor.name,
-        doctor.title,
-        doctor.title === '主任医师' ? 50 : doctor.title === '副主任医师' ? 30 : 15,
+        v.hospitalCode,
+        v.hospitalName,
+        v.department,
+        v.doctorCode,
+        v.doctorName,
+        v.title,
+        v.fee,
         status,
         new Date(visit.getTime() - 5 * 86_400_000).toISOString(),
       );
