@@ -48,7 +48,8 @@ export function isSessionResetError(err: unknown): err is SessionResetError {
 const refreshes = new Map<string, { promise: Promise<IssuedTokens>; settledAt?: number }>();
 const RECENT_REFRESH_MS = 60_000;
 
-function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
+/** The process-wide single-flight refresh (proxy.ts uses it for page requests whose access cookie expired). */
+export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
   const now = Date.now();
   for (const [key, entry] of refreshes) {
     if (entry.settledAt !== undefined && now - entry.settledAt > RECENT_REFRESH_MS) refreshes.delete(key);

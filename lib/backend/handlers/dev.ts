@@ -3,6 +3,7 @@
  * when settings.devAids (never in production against a real API host):
  * - Dev/GetSmsOutbox (Phone): the latest SMS code sent to a phone, as tests and
  *   people trying the site read it;
+ * - Dev/FailNext (Path): the next call of a path fails (browser tests of failure branches);
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes.
  */
@@ -15,11 +16,40 @@ import { nowSeconds, phoneField } from './auth-support';
 
 export const WECHAT_CODE_TTL_SECONDS = 10 * 60;
 
+/**
+ * Dev/FailNext (Path): the next call of that path fails with ErrorNo -1, so
+ * browser tests can see the UI's failure branch (e.g. SPEC §4 退出失败).
+ * Kept per backend (settings object), checked by the router.
+ */
+const failNext = new WeakMap<object, Set<string>>();
+
+export function takeInjectedFailure(settings: object, apiPath: string): boolean {
+  const set = failNext.get(settings);
+  if (!set?.has(apiPath)) return false;
+  set.delete(apiPath);
+  return true;
+}
+
 function requireDevAids(ctx: HandlerContext) {
   if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
 }
 
 export const devEndpoints: EndpointMap = {
+  'Dev/FailNext': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const target = optionalString(ctx.fields, 'Path', '接口路径', 200);
+      if (!/^[A-Za-z_]+\/[A-Za-z_]+$/.test(target)) throw new BackendError(ErrorNo.BAD_INPUT, '接口路径格式不正确');
+      const set = failNext.get(ctx.settings) ?? new Set<string>();
+      set.add(target);
+      failNext.set(ctx.settings, set);
+      return { Path: target };
+    },
+  },
+
   'Dev/GetSmsOutbox': {
     access: 'public',
     ignoresToken: true,
