@@ -20,7 +20,7 @@ export function OverlayFrame({
   wide?: boolean;
 }) {
   return (
-    <Dialog open onClose={closeOverlay} className="relative z-50">
+    <Dialog open onClose={closeOverlay} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-stone-900/50" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
         <DialogPanel

@@ -3,6 +3,7 @@
  * when settings.devAids (never in production against a real API host):
  * - Dev/GetSmsOutbox (Phone): the latest SMS code sent to a phone, as tests and
  *   people trying the site read it;
+ * - Dev/IssueCard (Phone, HolderName): a fresh offline card to activate;
  * - Dev/FailNext (Path): the next call of a path fails (browser tests of failure branches);
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes.
@@ -58,6 +59,26 @@ export const devEndpoints: EndpointMap = {
       const row = latestSmsCode(ctx.db, phoneField(ctx.fields));
       if (!row) throw new BackendError(ErrorNo.REFUSED, '该手机号没有发送记录');
       return row;
+    },
+  },
+
+  /** Dev/IssueCard (Phone, HolderName): a fresh offline card, so activation can be tried again and again. */
+  'Dev/IssueCard': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const phone = phoneField(ctx.fields);
+      const holder = optionalString(ctx.fields, 'HolderName', '持卡人', 30) || '测试会员';
+      const cardNo = `SA${Date.now().toString().slice(-8)}${crypto.randomInt(10, 99)}`;
+      ctx.db
+        .prepare(
+          `INSERT INTO member_cards (card_no, phone, holder_name, level, level_name, points, org_name, issued_at)
+           VALUES (?, ?, ?, 2, '银卡会员', 2000, '圣爱中医昆明总院', datetime('now'))`,
+        )
+        .run(cardNo, phone, holder);
+      return { CardNo: cardNo, Phone: phone };
     },
   },
 
