@@ -4,6 +4,7 @@
  * - Dev/GetSmsOutbox (Phone): the latest SMS code sent to a phone, as tests and
  *   people trying the site read it;
  * - Dev/IssueCard (Phone, HolderName): a fresh offline card to activate;
+ * - Dev/GetRefreshCount (Phone): refreshes seen for a member's tokens;
  * - Dev/FailNext (Path): the next call of a path fails (browser tests of failure branches);
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes.
@@ -79,6 +80,23 @@ export const devEndpoints: EndpointMap = {
         )
         .run(cardNo, phone, holder);
       return { CardNo: cardNo, Phone: phone };
+    },
+  },
+
+  /** Dev/GetRefreshCount (Phone): how many refreshes the member's tokens saw (browser tests of SPEC §8). */
+  'Dev/GetRefreshCount': {
+    access: 'public',
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const phone = phoneField(ctx.fields);
+      const row = ctx.db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM refresh_tokens t JOIN members m ON m.id = t.member_id
+           WHERE m.phone = ? AND t.rotated_at IS NOT NULL`,
+        )
+        .get(phone) as { n: number };
+      return { Phone: phone, RefreshCount: row.n };
     },
   },
 
