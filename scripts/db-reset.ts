@@ -1,7 +1,10 @@
-// npm run db:reset — delete the embedded backend's database; the next start recreates and reseeds it.
-import { removeDatabaseFiles } from '../lib/backend/db';
-import { DEFAULT_DATABASE_PATH } from '../lib/backend/settings';
+// npm run db:reset — rebuild the embedded backend's database from its migrations and seed.
+import { openDatabase, removeDatabaseFiles } from '../lib/backend/db';
+import { settingsFromEnv } from '../lib/backend/settings';
 
-const dbPath = process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
-removeDatabaseFiles(dbPath);
-console.log(`Removed ${dbPath}; it is rebuilt and reseeded on the next start.`);
+const settings = settingsFromEnv();
+removeDatabaseFiles(settings.dbPath);
+const db = openDatabase(settings);
+const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+db.close();
+console.log(`Rebuilt ${settings.dbPath} (${tables.n} tables, freshly seeded).`);
