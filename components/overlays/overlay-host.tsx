@@ -4,7 +4,6 @@ import { Suspense } from 'react';
 import { ActivateCardDialog } from './activate-card-dialog';
 import { CardListDialog } from './card-list-dialog';
 import { FindPasswordDialog } from './find-password-dialog';
-import { InfoDialog } from './info-dialog';
 import { LoginDialog } from './login-dialog';
 import { useOverlay } from './overlay-store';
 import { PhoneCheckDialog } from './phone-check-dialog';
@@ -23,7 +22,6 @@ export function OverlayHost() {
       {name === 'login' ? <LoginDialog key={key} data={data} /> : null}
       {name === 'phoneCheck' ? <PhoneCheckDialog key={key} data={data} /> : null}
       {name === 'cardList' ? <CardListDialog key={key} data={data} /> : null}
-      {name === 'info' ? <InfoDialog key={key} data={data} /> : null}
       {name === 'activate' ? <ActivateCardDialog key={key} data={data} /> : null}
       {name === 'register' ? <RegisterDialog key={key} data={data} /> : null}
       {name === 'findPassword' ? <FindPasswordDialog key={key} data={data} /> : null}

@@ -6,7 +6,12 @@
 import { useSyncExternalStore } from 'react';
 import type { MemberCardView } from './types';
 
-export type OverlayName = 'login' | 'phoneCheck' | 'cardList' | 'info' | 'activate' | 'register' | 'findPassword';
+/**
+ * SPEC §4 names the login, card-list, info, phone-validation and find-password
+ * dialogs; the "card list and info" of ReturnCode 3 is one dialog here
+ * (cardList: the API's message above the cards).
+ */
+export type OverlayName = 'login' | 'phoneCheck' | 'cardList' | 'activate' | 'register' | 'findPassword';
 
 export interface OverlayData {
   /** A phone carried from one dialog to the next. */
