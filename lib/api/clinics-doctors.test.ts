@@ -5,7 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
-  process.env.DATABASE_PATH = `${require('node:os').tmpdir()}/clinics-api-${process.pid}-${Date.now()}.db`;
+  // A throwaway database file per run (the transport opens DATABASE_PATH on first use).
+  process.env.DATABASE_PATH = `${process.env.TMPDIR || '/tmp'}/clinics-api-${process.pid}-${Date.now()}.db`;
   process.env.JWT_SECRET = 'clinics-api-test-secret-0123456789';
   delete process.env.API_BASE_URL;
 });
