@@ -15,7 +15,9 @@ export function IllnessCard({ illness }: { illness: Illness }) {
         <span className="rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{illness.typeName}</span>
       </div>
       <p className="mt-1 text-sm text-jade-700">{illness.diseaseTypeName}</p>
-      <p className="mt-2 line-clamp-2 flex-1 text-sm text-stone-700">{illness.summary}</p>
+      <div className="mt-2 flex-1">
+        <p className="line-clamp-2 text-sm text-stone-700">{illness.summary}</p>
+      </div>
       <p className="mt-3 text-sm text-stone-600">{illness.clinicName}</p>
       <p className="mt-2 flex gap-4 text-xs text-stone-600">
         <span>

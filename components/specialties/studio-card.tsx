@@ -23,7 +23,9 @@ export function StudioCard({ studio }: { studio: Studio }) {
           </p>
         </div>
       </div>
-      <p className="line-clamp-3 flex-1 px-5 py-4 text-sm leading-6 text-stone-700">{studio.introduction}</p>
+      <div className="flex-1 px-5 py-4">
+        <p className="line-clamp-3 text-sm leading-6 text-stone-700">{studio.introduction}</p>
+      </div>
       <p className="flex justify-between border-t border-stone-100 px-5 py-3 text-xs text-stone-600">
         <span>
           好评率 <span className="font-semibold text-brand-700">{studio.praiseRate}%</span>
