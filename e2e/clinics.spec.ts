@@ -25,3 +25,34 @@ test('clinic list → clinic → environment images → all evaluations', async 
   await expect(page.locator('main ul.divide-y > li').first()).toBeVisible();
   await expect(page.getByText('患者未填写评价内容。')).toHaveCount(0);
 });
+
+test('a member’s favourite clinic is saved and shown again after a reload', async ({ page, context, request, baseURL }) => {
+  // Log in through the API (the login dialog is another journey's) and hand the tokens to the browser's cookies.
+  const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', {
+    form: { Phone: '13800000004', Password: 'Shengai2026' },
+  });
+  const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
+  expect(body.ErrorNo).toBe(1);
+  await context.addCookies([
+    { name: 'Token', value: body.Result.access_token, url: baseURL! },
+    { name: 'refreshToken', value: body.Result.refresh_token, url: baseURL! },
+  ]);
+
+  await page.goto('/hospitaldetail/SA0105');
+  const toggle = page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ });
+  // Start from "not collected" whatever an earlier run left.
+  await expect(toggle).toHaveText(/收藏/);
+  if ((await toggle.getAttribute('aria-pressed')) === 'true') {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  }
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').filter({ hasText: '已收藏' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ }).click();
+  await expect(page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ })).toHaveAttribute('aria-pressed', 'false');
+});
