@@ -1,7 +1,9 @@
 /** Issue 4 journey: clinic list → clinic → environment images → all evaluations. */
 import { expect, test } from '@playwright/test';
+import { collectPageProblems } from './support/page-problems';
 
 test('clinic list → clinic → environment images → all evaluations', async ({ page }) => {
+  const problems = collectPageProblems(page);
   await page.goto('/hospitallist');
   await expect(page.getByRole('heading', { level: 1, name: '找门诊' })).toBeVisible();
   // SPEC §9: distances are shown, meters under 1 km.
@@ -24,6 +26,7 @@ test('clinic list → clinic → environment images → all evaluations', async 
   await expect(page).toHaveURL(/content=1/);
   await expect(page.locator('main ul.divide-y > li').first()).toBeVisible();
   await expect(page.getByText('患者未填写评价内容。')).toHaveCount(0);
+  expect(problems).toEqual([]);
 });
 
 test('a member’s favourite clinic is saved and shown again after a reload', async ({ page, context, request, baseURL }) => {

@@ -3,10 +3,12 @@
  * see today's schedule → filter evaluations by 不满意.
  */
 import { expect, test } from '@playwright/test';
+import { collectPageProblems } from './support/page-problems';
 
 const rate = (text: string) => Number(/好评率\s*([\d.]+)%/.exec(text)?.[1] ?? NaN);
 
 test('find a doctor by praise, page 2, today’s schedule, dissatisfied evaluations', async ({ page }) => {
+  const problems = collectPageProblems(page);
   await page.goto('/doctorlist');
   await page.getByRole('link', { name: '云南', exact: true }).click();
   await expect(page).toHaveURL(/\/doctorlist\/215/);
@@ -40,6 +42,7 @@ test('find a doctor by praise, page 2, today’s schedule, dissatisfied evaluati
     expect(text).toContain('不满意');
     expect(text).not.toMatch(/^\S+\s+满意/);
   }
+  expect(problems).toEqual([]);
 });
 
 test('the province choice is remembered in the address cookie', async ({ page, context }) => {
