@@ -26,7 +26,8 @@ test('clinic list → clinic → environment images → all evaluations', async 
   await expect(page).toHaveURL(/content=1/);
   await expect(page.locator('main ul.divide-y > li').first()).toBeVisible();
   await expect(page.getByText('患者未填写评价内容。')).toHaveCount(0);
-  expect(problems).toEqual([]);
+  // Requests the browser aborts because the journey moved on (favourite-state actions, RSC prefetches) are not faults.
+  expect(problems.filter((p) => !p.endsWith('net::ERR_ABORTED'))).toEqual([]);
 });
 
 test('a member’s favourite clinic is saved and shown again after a reload', async ({ page, context, request, baseURL }) => {
