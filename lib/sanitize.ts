@@ -29,6 +29,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Dropped with their content: a script's text must never show as text either.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
   disallowedTagsMode: 'discard',
+  // An image needs a site path or an http(s) URL; a broken `src=x` is dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(\/(?!\/)|https?:\/\/)/i.test(frame.attribs.src ?? ''),
   transformTags: {
     // An external link opens in a new tab without handing over window.opener.
     a: (tagName, attribs) => {
