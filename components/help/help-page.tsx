@@ -58,12 +58,12 @@ export function createHelpPage(route: HelpRoute) {
           <ol className="space-y-4">
             {items.map((item, i) => (
               <li key={item.id} id={`q${item.id}`} className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
-                <h2 className="flex gap-3 text-lg font-semibold text-stone-900">
+                <div className="flex gap-3">
                   <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm text-white" aria-hidden="true">
                     {i + 1}
                   </span>
-                  {item.question}
-                </h2>
+                  <h2 className="text-lg font-semibold text-stone-900">{item.question}</h2>
+                </div>
                 {/* Sanitized in lib/api/news.ts. */}
                 <div className="article-body mt-2 pl-10 text-stone-700" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
               </li>
