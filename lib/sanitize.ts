@@ -38,7 +38,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (/^https?:\/\//i.test(href)) {
         return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
       }
-      const { target: _target, ...rest } = attribs;
+      const rest = { ...attribs };
+      delete rest.target;
       return { tagName, attribs: rest };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, loading: 'lazy' } }),
