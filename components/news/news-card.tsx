@@ -60,3 +60,23 @@ export function NewsRows({ items, headingLevel = 'h3' }: { items: NewsSummary[];
     </ul>
   );
 }
+
+/** A milestone of 圣爱成长: the year, a small cover, the title and summary. */
+export function TimelineItem({ item }: { item: NewsSummary }) {
+  return (
+    <article className="group relative flex gap-5 rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:shadow-md">
+      <div className="relative h-28 w-48 shrink-0 overflow-hidden rounded-lg bg-brand-50">
+        {item.image ? <Image src={item.image} alt="" fill unoptimized sizes="192px" className="object-cover" /> : null}
+      </div>
+      <div className="min-w-0">
+        <p className="text-2xl font-bold text-brand-700">{item.publishedAt.slice(0, 4)}</p>
+        <h2 className="mt-1 font-semibold text-stone-900">
+          <Link href={newsDetailHref(item.type, item.id)} className="after:absolute after:inset-0 group-hover:text-brand-700">
+            {item.title}
+          </Link>
+        </h2>
+        {item.summary ? <p className="mt-1 line-clamp-2 text-sm text-stone-600">{item.summary}</p> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,5 +1,5 @@
 import type { NewsSummary } from '@/lib/api/news';
-import { NewsCard, NewsRows } from './news-card';
+import { NewsCard, NewsRows, TimelineItem } from './news-card';
 import { VideoCard } from './video-card';
 
 export type NewsLayout = 'cards' | 'rows' | 'timeline' | 'videos';
@@ -11,9 +11,9 @@ export function NewsGrid({ items, layout }: { items: NewsSummary[]; layout: News
     return (
       <ol className="relative ml-4 border-l-2 border-brand-200">
         {items.map((item) => (
-          <li key={item.id} className="relative mb-8 pl-8">
-            <span className="absolute -left-[9px] top-1.5 h-4 w-4 rounded-full border-2 border-white bg-brand-700" aria-hidden="true" />
-            <NewsCard item={item} headingLevel="h2" />
+          <li key={item.id} className="relative mb-6 pl-8">
+            <span className="absolute -left-[9px] top-6 h-4 w-4 rounded-full border-2 border-white bg-brand-700" aria-hidden="true" />
+            <TimelineItem item={item} />
           </li>
         ))}
       </ol>
