@@ -19,7 +19,7 @@ export const NEWS_TYPES = {
   charityActivity: 6,
   /** 健康科普: /foundcutr0145 */
   healthScience: 7,
-  /** 公益公告: /foundcutr0069 */
+  /** 通知公告 (charity notices): /foundcutr0069 */
   charityNotice: 8,
   /** 公益项目: /foundationlist */
   charityProject: 9,
@@ -38,7 +38,7 @@ export const NEWS_TYPE_LABELS: Record<NewsType, string> = {
   5: '圣爱荣誉',
   6: '公益活动',
   7: '健康科普',
-  8: '公益公告',
+  8: '通知公告',
   9: '公益项目',
   30: '帮助中心',
 };
