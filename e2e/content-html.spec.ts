@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiList, firstNews, htmlText } from './support/content-api';
 
@@ -136,5 +137,28 @@ test('malformed input is a 404 or a clear message, never a 500', async ({ reques
     const response = await request.get(path);
     expect(response.status(), path).toBeLessThan(500);
     expect([200, 404], path).toContain(response.status());
+  }
+});
+
+test('the content pages have no WCAG 2 A/AA violations (axe): labels, alt, headings, contrast', async ({ page, request }) => {
+  const video = await firstNews(request, 4);
+  const article = await firstNews(request, 1);
+  for (const path of [
+    '/',
+    '/trendsInfor',
+    `/newtdetail/${article.ID}`,
+    `/videoDetail?id=${video.ID}`,
+    '/saGrowingup',
+    '/foundation',
+    '/foundationcont',
+    '/membershipIssues',
+    '/searchList?keyword=%E5%A4%B1%E7%9C%A0',
+    '/aboutHospital',
+    '/aboutLiu',
+    '/systemdetail',
+  ]) {
+    await page.goto(path);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
   }
 });
