@@ -47,6 +47,21 @@ test('news lists: 200, their heading and their first items in the first HTML', a
   }
 });
 
+test('圣爱动态 filters by province and year in the URL', async ({ request }) => {
+  const guizhou = await apiList(request, 'News/GetNewList', { type: 1, ProciceID: 216, PageSize: 100 });
+  const own = guizhou.find((n) => n.ProvinceID === 216)!;
+  const yunnanOnly = (await apiList(request, 'News/GetNewList', { type: 1, PageSize: 100 })).find((n) => n.ProvinceID === 215)!;
+  const pages = Math.ceil(guizhou.length / 9);
+  let text = '';
+  for (let p = 1; p <= pages; p++) text += (await firstHtml(request, `/trendsInfor?province=216${p > 1 ? `&page=${p}` : ''}`)).text;
+  expect(text).toContain(own.Title);
+  expect(text).not.toContain(yunnanOnly.Title);
+  const [year] = await apiList(request, 'News/GetyearList', { type: 1 });
+  const inYear = await apiList(request, 'News/GetNewList', { type: 1, Year: year!.Year, PageSize: 1 });
+  expect((await firstHtml(request, `/trendsInfor?year=${year!.Year}`)).text).toContain(inYear[0]!.Title);
+  expect((await request.get('/trendsInfor?province=999')).status()).toBe(404);
+});
+
 test('news details: 200 with the title and the body in the first HTML', async ({ request }) => {
   for (const [route, type] of DETAILS) {
     const item = await firstNews(request, type);

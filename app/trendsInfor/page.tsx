@@ -11,6 +11,7 @@ const { generateMetadata, NewsListPage } = createNewsListPage({
   layout: 'cards',
   href: routes.news,
   withYears: true,
+  withProvinces: true,
   withCarousel: true,
 });
 

@@ -7,7 +7,8 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { Pagination } from '@/components/ui/pagination';
 import { getBanner, getNewsCarousel, getNewsPage, getNewsYears } from '@/lib/api/news';
 import type { BannerPlace } from '@/lib/news-types';
-import { parsePage, parseYear, type SearchParams } from '@/lib/page-params';
+import { parseId, parsePage, parseYear, type SearchParams } from '@/lib/page-params';
+import { getProvinces } from '@/lib/api/reference';
 import type { ListQuery } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { NewsGrid, type NewsLayout } from './news-grid';
@@ -25,6 +26,8 @@ export interface NewsListConfig {
   href: (query?: ListQuery) => string;
   /** 圣爱动态: the year filter (GetyearList) and the news carousel (GetNewsCarouse). */
   withYears?: boolean;
+  /** 圣爱动态: the province filter (GetNewList ProciceID; group-wide items always show). */
+  withProvinces?: boolean;
   withCarousel?: boolean;
   pageSize?: number;
 }
@@ -34,8 +37,9 @@ type Props = { searchParams: Promise<SearchParams> };
 function readQuery(config: NewsListConfig, sp: SearchParams) {
   const page = parsePage(sp.page);
   const year = config.withYears ? parseYear(sp.year) : undefined;
-  if (page === null || year === null) notFound();
-  return { page, year };
+  const province = config.withProvinces ? parseId(sp.province) : undefined;
+  if (page === null || year === null || province === null) notFound();
+  return { page, year, province };
 }
 
 /**
@@ -46,25 +50,27 @@ export function createNewsListPage(config: NewsListConfig) {
   const pageSize = config.pageSize ?? (config.layout === 'rows' ? 10 : 9);
 
   async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-    const { page, year } = readQuery(config, await searchParams);
+    const { page, year, province } = readQuery(config, await searchParams);
     const banner = await getBanner(config.banner);
     return pageMetadata({
       title: page > 1 ? `${config.title}（第${page}页）` : config.title,
       description: config.description,
-      path: config.href({ year, page: page > 1 ? page : undefined }),
+      path: config.href({ province, year, page: page > 1 ? page : undefined }),
       image: banner?.image.endsWith('.svg') ? undefined : banner?.image,
     });
   }
 
   async function NewsListPage({ searchParams }: Props) {
-    const { page, year } = readQuery(config, await searchParams);
-    const [list, banner, years, carousel] = await Promise.all([
-      getNewsPage({ type: config.type, page, pageSize, year }),
+    const { page, year, province } = readQuery(config, await searchParams);
+    const [list, banner, years, carousel, provinces] = await Promise.all([
+      getNewsPage({ type: config.type, page, pageSize, year, provinceId: province }),
       getBanner(config.banner),
       config.withYears ? getNewsYears(config.type) : Promise.resolve([]),
-      config.withCarousel && page === 1 && !year ? getNewsCarousel() : Promise.resolve([]),
+      config.withCarousel && page === 1 && !year && !province ? getNewsCarousel() : Promise.resolve([]),
+      config.withProvinces ? getProvinces() : Promise.resolve([]),
     ]);
     if (year !== undefined && !years.includes(year)) notFound();
+    if (province !== undefined && !provinces.some((p) => p.id === province)) notFound();
     if (page > 1 && list.items.length === 0) notFound();
     const section = sectionOf(config.type);
     return (
@@ -92,13 +98,23 @@ export function createNewsListPage(config: NewsListConfig) {
             ))}
           </section>
         ) : null}
+        {config.withProvinces && provinces.length > 0 ? (
+          <div className="mb-3">
+            <FilterTabs
+              label="地区"
+              options={[{ value: '', label: '全部' }, ...provinces.map((p) => ({ value: String(p.id), label: p.name }))]}
+              current={province ? String(province) : ''}
+              hrefFor={(v) => config.href({ province: v || undefined, year })}
+            />
+          </div>
+        ) : null}
         {config.withYears && years.length > 0 ? (
           <div className="mb-6">
             <FilterTabs
               label="年份"
               options={[{ value: '', label: '全部' }, ...years.map((y) => ({ value: String(y), label: `${y}年` }))]}
               current={year ? String(year) : ''}
-              hrefFor={(v) => config.href({ year: v || undefined })}
+              hrefFor={(v) => config.href({ province, year: v || undefined })}
             />
           </div>
         ) : null}
@@ -111,7 +127,7 @@ export function createNewsListPage(config: NewsListConfig) {
           page={list.page}
           pageSize={list.pageSize}
           total={list.total}
-          hrefFor={(p) => config.href({ year, page: p > 1 ? p : undefined })}
+          hrefFor={(p) => config.href({ province, year, page: p > 1 ? p : undefined })}
         />
       </SectionLayout>
     );

@@ -77,9 +77,9 @@ describe('News', () => {
     const byYear = await call('News/GetNewList', { type: '1', Year: String(year), PageSize: '100' });
     expect(byYear.Result.TotalCount).toBeGreaterThan(0);
     expect(byYear.Result.DataList.every((x: Any) => x.PublishTime.startsWith(String(year)))).toBe(true);
-    const guizhou = await call('News/GetNewList', { type: '1', ProciceID: '52', PageSize: '100' });
-    expect(guizhou.Result.DataList.every((x: Any) => [0, 52].includes(x.ProvinceID))).toBe(true);
-    expect(guizhou.Result.DataList.some((x: Any) => x.ProvinceID === 52)).toBe(true);
+    const guizhou = await call('News/GetNewList', { type: '1', ProciceID: '216', PageSize: '100' });
+    expect(guizhou.Result.DataList.every((x: Any) => [0, 216].includes(x.ProvinceID))).toBe(true);
+    expect(guizhou.Result.DataList.some((x: Any) => x.ProvinceID === 216)).toBe(true);
   });
 
   it('GetNewList type 30, page 1, size 1000 gives every help item ordered by group with content (SPEC §3, §9)', async () => {

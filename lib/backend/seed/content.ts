@@ -61,7 +61,7 @@ function articleBody(type: number, title: string, index: number, image: string):
   ].join('');
 }
 
-const PROVINCES_FOR_NEWS = [215, 215, 215, 0, 0, 215, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 52, 51, 0, 0, 215, 0];
+const PROVINCES_FOR_NEWS = [215, 215, 215, 0, 0, 215, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 216, 214, 0, 0, 215, 0];
 
 function seedNews(db: Database) {
   const insert = db.prepare(`INSERT INTO news
