@@ -155,25 +155,27 @@ test('malformed input is a 404 or a clear message, never a 500', async ({ reques
   }
 });
 
-test('the content pages have no WCAG 2 A/AA violations (axe): labels, alt, headings, contrast', async ({ page, request }) => {
-  const video = await firstNews(request, 4);
-  const article = await firstNews(request, 1);
-  for (const path of [
-    '/',
-    '/trendsInfor',
-    `/newtdetail/${article.ID}`,
-    `/videoDetail?id=${video.ID}`,
-    '/saGrowingup',
-    '/foundation',
-    '/foundationcont',
-    '/membershipIssues',
-    '/searchList?keyword=%E5%A4%B1%E7%9C%A0',
-    '/aboutHospital',
-    '/aboutLiu',
-    '/systemdetail',
-  ]) {
+// One test per page: axe takes a few seconds a page on the shared CPU.
+const AXE_PAGES: [label: string, path: (request: import('@playwright/test').APIRequestContext) => Promise<string>][] = [
+  ['home', async () => '/'],
+  ['news list', async () => '/trendsInfor'],
+  ['article', async (r) => `/newtdetail/${(await firstNews(r, 1)).ID}`],
+  ['video', async (r) => `/videoDetail?id=${(await firstNews(r, 4)).ID}`],
+  ['timeline', async () => '/saGrowingup'],
+  ['charity home', async () => '/foundation'],
+  ['charity contact', async () => '/foundationcont'],
+  ['help', async () => '/membershipIssues'],
+  ['search', async () => '/searchList?keyword=%E5%A4%B1%E7%9C%A0'],
+  ['about and jobs', async () => '/aboutHospital'],
+  ['founder', async () => '/aboutLiu'],
+  ['rules', async () => '/systemdetail'],
+];
+
+for (const [label, pathOf] of AXE_PAGES) {
+  test(`no WCAG 2 A/AA violations (axe) on the ${label} page: labels, alt, headings, contrast`, async ({ page, request }) => {
+    const path = await pathOf(request);
     await page.goto(path);
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
-  }
-});
+  });
+}
