@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { getProvinces, type Province } from '@/lib/api/reference';
 import { DEFAULT_PROVINCE } from '@/lib/constants';
 import { parseId } from '@/lib/list-query';
-import { ADDRESS_COOKIE } from './remember-province';
+import { ADDRESS_COOKIE } from './address-cookie';
 
 /**
  * The province of a list page: the path segment when given (unknown → null, the
