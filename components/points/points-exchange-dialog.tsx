@@ -7,12 +7,12 @@
  * query is updated and the page refreshed, so the new balance and stock show
  * everywhere without a reload.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Image from 'next/image';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { exchangeGoodsAction, type ExchangeActionResult } from '@/app/productDetails/actions';
 import { formatPoints } from '@/lib/format';
 import { MEMBER_POINTS_QUERY_KEY, useMemberPoints } from './member-points';
@@ -27,6 +27,10 @@ export interface ExchangeItem {
 
 const newKey = () => crypto.randomUUID();
 
+/** False in the server HTML, true once hydrated: the button stays disabled until it can work. */
+const noop = () => () => {};
+const useHydrated = () => useSyncExternalStore(noop, () => true, () => false);
+
 export function PointsExchangeDialog({
   item,
   initialPoints,
@@ -40,6 +44,7 @@ export function PointsExchangeDialog({
   const router = useRouter();
   const queryClient = useQueryClient();
   const { data: balance } = useMemberPoints(initialPoints);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState('');
   const [outcome, setOutcome] = useState<ExchangeActionResult | null>(null);
@@ -96,15 +101,14 @@ export function PointsExchangeDialog({
       <button
         type="button"
         onClick={openDialog}
-        disabled={soldOut}
+        disabled={soldOut || !hydrated}
         className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
       >
         {soldOut ? '已兑完' : '立即兑换'}
       </button>
-      <Dialog open={open} onClose={close} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
+      <Dialog open={open} onClose={close} className="fixed inset-0 z-50 flex items-center justify-center p-4">
+        <DialogBackdrop className="fixed inset-0 bg-black/40" />
+          <DialogPanel className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
             <DialogTitle className="text-lg font-bold text-stone-900">{done ? '兑换成功' : '确认兑换'}</DialogTitle>
             <div className="mt-4 flex gap-4">
               <Image src={item.image} alt="" width={88} height={88} className="h-22 w-22 rounded-lg object-cover" unoptimized />
@@ -170,7 +174,6 @@ export function PointsExchangeDialog({
               ) : null}
             </div>
           </DialogPanel>
-        </div>
       </Dialog>
     </>
   );
