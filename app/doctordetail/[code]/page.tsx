@@ -1,8 +1,131 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { DetailSection, DoctorProfile } from '@/components/doctors/doctor-profile';
+import { DoctorSchedule } from '@/components/doctors/doctor-schedule';
+import { evaluationFilterState } from '@/components/doctors/evaluation-params';
+import { EvaluationFilters, EvaluationList, EvaluationRatioBar, type EvaluationFilterState } from '@/components/doctors/evaluations';
+import { PhysicianJsonLd } from '@/components/doctors/physician-json-ld';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { getDoctor, getDoctorSchedule } from '@/lib/api/doctors';
+import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
+import { getOnlineStatus } from '@/lib/api/online';
+import { getInsurance } from '@/lib/api/reference';
+import { getDoctorSpecials } from '@/lib/api/specialties';
+import { formatDate } from '@/lib/format';
+import { pageParam, parseCode, type SearchParams } from '@/lib/list-query';
+import { routes } from '@/lib/routes';
+import { pageMetadata, summarize } from '@/lib/seo';
 
-export const metadata: Metadata = { title: '医生详情' };
+interface Props {
+  params: Promise<{ code: string }>;
+  searchParams: Promise<SearchParams>;
+}
 
-export default function Page() {
-  return <PlaceholderPage title="医生详情" section="看诊服务" />;
+async function loadDoctor(params: Props['params']) {
+  const code = parseCode((await params).code);
+  return code ? getDoctor(code) : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const doctor = await loadDoctor(params);
+  if (!doctor) return { title: '医生不存在' };
+  return pageMetadata({
+    title: `${doctor.name} ${doctor.title}`,
+    description: summarize(`${doctor.name}，${doctor.clinicName}${doctor.department}${doctor.title}，擅长${doctor.specialties.join('、')}。${doctor.introduction}`, 150),
+    path: routes.doctorDetail(doctor.appointmentCode),
+    image: doctor.avatar,
+    type: 'profile',
+  });
+}
+
+/** The doctor's page (issue 4): introduction, schedule, insurance, online status, evaluations with SPEC §9 filters. */
+export default async function DoctorDetailPage({ params, searchParams }: Props) {
+  const doctor = await loadDoctor(params);
+  if (!doctor) notFound();
+  const sp = await searchParams;
+  const filters = evaluationFilterState(sp);
+  const page = pageParam(sp);
+  const target = { doctorCode: doctor.appointmentCode, source: 0 as const };
+  const [schedule, ratio, evaluations, insurance, specials, online] = await Promise.all([
+    getDoctorSchedule(doctor.appointmentCode),
+    getEvaluationRatio(target),
+    getEvaluationPage(target, { satisfaction: filters.sat, type: filters.etype, content: filters.content, page, pageSize: 8 }),
+    getInsurance(doctor.clinicCode),
+    getDoctorSpecials(doctor.appointmentCode),
+    doctor.consultsOnline ? getOnlineStatus([doctor.doctorId]).catch(() => []) : Promise.resolve([]),
+  ]);
+  const hrefFor = (f: EvaluationFilterState, p = 1) =>
+    routes.doctorDetail(doctor.appointmentCode, {
+      sat: f.sat,
+      etype: f.etype,
+      content: f.content,
+      page: p > 1 ? p : undefined,
+    });
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <Breadcrumbs
+        crumbs={[
+          { name: '首页', path: routes.home() },
+          { name: '找医生', path: routes.doctorList() },
+          { name: doctor.name, path: routes.doctorDetail(doctor.appointmentCode) },
+        ]}
+      />
+      <PhysicianJsonLd doctor={doctor} ratio={ratio} />
+      <DoctorProfile
+        doctor={doctor}
+        online={doctor.consultsOnline ? (online[0]?.online ?? false) : null}
+        actions={
+          doctor.consultsOnline ? (
+            <Link href={routes.onlineDoctorDetail(doctor.appointmentCode)} className="rounded-full bg-jade-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-jade-700">
+              在线问诊 ¥{doctor.consultFee}
+            </Link>
+          ) : null
+        }
+      />
+      <DetailSection id="intro" title="医生简介">
+        <p className="leading-8 text-stone-800">{doctor.introduction}</p>
+      </DetailSection>
+      <DetailSection id="schedule" title="出诊时间">
+        <DoctorSchedule days={schedule} />
+      </DetailSection>
+      <DetailSection id="insurance" title="医保支付">
+        <ul className="grid grid-cols-2 gap-3">
+          {insurance.map((i) => (
+            <li key={i.id} className="rounded-md bg-stone-50 p-3">
+              <p className="font-medium text-stone-900">{i.name}</p>
+              <p className="mt-1 text-sm text-stone-600">{i.remark}</p>
+            </li>
+          ))}
+        </ul>
+      </DetailSection>
+      <DetailSection id="evaluations" title="患者评价">
+        <div className="space-y-5">
+          <EvaluationRatioBar ratio={ratio} />
+          <EvaluationFilters state={filters} hrefFor={(f) => hrefFor(f)} />
+          <EvaluationList page={evaluations} hrefForPage={(p) => hrefFor(filters, p)} />
+        </div>
+      </DetailSection>
+      {specials.items.length ? (
+        <DetailSection id="specials" title="工作室文章">
+          <ul className="divide-y divide-stone-100">
+            {specials.items.map((s) => (
+              <li key={s.id} className="flex items-center justify-between py-3">
+                <Link
+                  href={s.type === 1 ? routes.workResultDetail(s.id) : s.type === 2 ? routes.workDynamicDetail(s.id) : routes.specialDetail(s.id)}
+                  className="text-stone-800 hover:text-brand-700"
+                >
+                  <span className="mr-2 text-sm text-jade-700">[{s.typeName}]</span>
+                  {s.title}
+                </Link>
+                <time className="text-sm text-stone-500" dateTime={s.createdAt}>
+                  {formatDate(s.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        </DetailSection>
+      ) : null}
+    </div>
+  );
 }

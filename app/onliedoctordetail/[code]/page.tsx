@@ -1,8 +1,99 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { DetailSection, DoctorProfile } from '@/components/doctors/doctor-profile';
+import { EvaluationRatioBar } from '@/components/doctors/evaluations';
+import { QuestionList } from '@/components/online/question-list';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { getDoctor } from '@/lib/api/doctors';
+import { getEvaluationRatio } from '@/lib/api/evaluations';
+import { getOnlineStatus, getQuestionPage } from '@/lib/api/online';
+import { parseCode } from '@/lib/list-query';
+import { routes } from '@/lib/routes';
+import { pageMetadata, summarize } from '@/lib/seo';
 
-export const metadata: Metadata = { title: '在线医生' };
+interface Props {
+  params: Promise<{ code: string }>;
+}
 
-export default function Page() {
-  return <PlaceholderPage title="在线医生" section="看诊服务" />;
+async function loadDoctor(params: Props['params']) {
+  const code = parseCode((await params).code);
+  return code ? getDoctor(code) : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const doctor = await loadDoctor(params);
+  if (!doctor) return { title: '医生不存在' };
+  return pageMetadata({
+    title: `${doctor.name}在线问诊`,
+    description: summarize(`${doctor.name}${doctor.title}在线图文问诊，擅长${doctor.specialties.join('、')}。${doctor.introduction}`, 150),
+    path: routes.onlineDoctorDetail(doctor.appointmentCode),
+    image: doctor.avatar,
+    type: 'profile',
+  });
+}
+
+/** The online doctor's page (issue 4): status, fee, recent questions, consultation evaluations. */
+export default async function OnlineDoctorDetailPage({ params }: Props) {
+  const doctor = await loadDoctor(params);
+  if (!doctor) notFound();
+  const [status, questions, ratio] = await Promise.all([
+    getOnlineStatus([doctor.doctorId]).catch(() => []),
+    getQuestionPage({ doctorId: doctor.doctorId, pageSize: 5 }),
+    getEvaluationRatio({ doctorCode: doctor.appointmentCode, source: 1 }),
+  ]);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <Breadcrumbs
+        crumbs={[
+          { name: '首页', path: routes.home() },
+          { name: '在线问诊', path: routes.onlineExpert() },
+          { name: doctor.name, path: routes.onlineDoctorDetail(doctor.appointmentCode) },
+        ]}
+      />
+      <DoctorProfile
+        doctor={doctor}
+        online={doctor.consultsOnline ? (status[0]?.online ?? false) : null}
+        actions={
+          <Link href={routes.doctorDetail(doctor.appointmentCode)} className="text-sm text-brand-700 hover:underline">
+            门诊出诊与预约 ›
+          </Link>
+        }
+      />
+      <DetailSection id="consult" title="图文问诊">
+        {doctor.consultsOnline ? (
+          <div className="flex items-center justify-between rounded-lg bg-jade-50 p-5">
+            <p className="text-stone-800">
+              问诊费用 <span className="text-2xl font-bold text-brand-700">¥{doctor.consultFee}</span> / 次，医生将在24小时内回复。
+            </p>
+            <p className="text-sm text-stone-600">请使用“圣爱中医”微信服务号或App发起问诊</p>
+          </div>
+        ) : (
+          <p className="text-stone-700">该医生暂未开通在线问诊，可前往门诊就诊。</p>
+        )}
+      </DetailSection>
+      <DetailSection
+        id="questions"
+        title={`TA的问答（${questions.total}）`}
+        aside={
+          <Link href={routes.doctorQuestions(doctor.doctorId)} className="text-sm text-brand-700 hover:underline">
+            查看全部 ›
+          </Link>
+        }
+      >
+        <QuestionList page={{ ...questions, total: Math.min(questions.total, questions.pageSize) }} hrefForPage={() => routes.doctorQuestions(doctor.doctorId)} showDoctor={false} />
+      </DetailSection>
+      <DetailSection
+        id="consult-evaluations"
+        title="问诊评价"
+        aside={
+          <Link href={routes.doctorConsultEvaluations(doctor.doctorId)} className="text-sm text-brand-700 hover:underline">
+            查看全部评价 ›
+          </Link>
+        }
+      >
+        <EvaluationRatioBar ratio={ratio} />
+      </DetailSection>
+    </div>
+  );
 }

@@ -62,3 +62,22 @@ export function lockMessage(until: number, now: number): string {
 export function recordLoginAttempt(db: Database, phone: string, ip: string, ok: boolean, now: number) {
   db.prepare('INSERT INTO login_attempts (phone, ip, ok, at) VALUES (?, ?, ?, ?)').run(phone, ip, ok ? 1 : 0, now);
 }
+
+/** The phone's offline cards not yet activated online (SPEC §4 ReturnCode 3 lists them). */
+export interface CardRow {
+  id: number;
+  card_no: string;
+  phone: string;
+  holder_name: string;
+  level: number;
+  level_name: string;
+  points: number;
+  org_name: string;
+  issued_at: string;
+}
+
+export function cardsOfPhone(db: Database, phone: string): CardRow[] {
+  return db
+    .prepare('SELECT * FROM member_cards WHERE phone = ? AND member_id IS NULL ORDER BY issued_at')
+    .all(phone) as CardRow[];
+}

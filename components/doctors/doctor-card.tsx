@@ -1,0 +1,47 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { DoctorSummary } from '@/lib/api/doctors';
+import { routes } from '@/lib/routes';
+
+/** One doctor in a list: portrait, name, title, clinic, specialties and the SPEC §9 sort figures. */
+export function DoctorCard({ doctor, href }: { doctor: DoctorSummary; href?: string }) {
+  return (
+    <article className="flex gap-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md">
+      <Image
+        src={doctor.avatar}
+        alt={`${doctor.name}医生照片`}
+        width={88}
+        height={110}
+        className="h-[110px] w-[88px] flex-none rounded-md object-cover"
+        unoptimized
+      />
+      <div className="min-w-0 flex-1">
+        <h3 className="flex items-baseline gap-2">
+          <Link href={href ?? routes.doctorDetail(doctor.appointmentCode)} className="text-lg font-semibold text-stone-900 hover:text-brand-700">
+            {doctor.name}
+          </Link>
+          <span className="text-sm text-brand-700">{doctor.title}</span>
+        </h3>
+        <p className="mt-1 truncate text-sm text-stone-600">{doctor.clinicName}</p>
+        <p className="mt-2 line-clamp-2 text-sm text-stone-700">
+          <span className="text-stone-500">擅长：</span>
+          {doctor.specialties.join('、')}
+        </p>
+        <dl className="mt-3 flex gap-5 text-xs text-stone-600">
+          <div>
+            <dt className="inline">好评率 </dt>
+            <dd className="inline font-semibold text-brand-700">{doctor.praiseRate}%</dd>
+          </div>
+          <div>
+            <dt className="inline">服务 </dt>
+            <dd className="inline font-semibold text-stone-800">{doctor.serviceCount}</dd>
+          </div>
+          <div>
+            <dt className="inline">粉丝 </dt>
+            <dd className="inline font-semibold text-stone-800">{doctor.fans}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

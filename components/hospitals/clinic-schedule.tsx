@@ -1,0 +1,58 @@
+import Link from 'next/link';
+import type { ScheduleSlot } from '@/lib/api/doctors';
+import { EmptyState } from '@/components/ui/empty-state';
+import { routes } from '@/lib/routes';
+
+/** The clinic's schedules (GetSchedOrgList): the next days, each with its doctors by shift. */
+export function ClinicSchedule({ slots, days = 7 }: { slots: ScheduleSlot[]; days?: number }) {
+  const dates = [...new Set(slots.map((s) => s.date))].slice(0, days);
+  if (dates.length === 0) return <EmptyState title="暂无排班" />;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">门诊未来{dates.length}天医生排班</caption>
+        <thead>
+          <tr className="bg-brand-50">
+            <th scope="col" className="w-32 border border-stone-200 px-3 py-2 text-left">日期</th>
+            <th scope="col" className="border border-stone-200 px-3 py-2 text-left">上午</th>
+            <th scope="col" className="border border-stone-200 px-3 py-2 text-left">下午</th>
+            <th scope="col" className="border border-stone-200 px-3 py-2 text-left">夜诊</th>
+          </tr>
+        </thead>
+        <tbody>
+          {dates.map((date, i) => {
+            const day = slots.filter((s) => s.date === date);
+            return (
+              <tr key={date} className="align-top">
+                <th scope="row" className="border border-stone-200 px-3 py-2 text-left font-medium">
+                  {i === 0 ? '今天' : day[0]!.weekday} <span className="block text-xs font-normal text-stone-600">{date}</span>
+                </th>
+                {[1, 2, 3].map((shiftId) => {
+                  const here = day.filter((s) => s.shiftId === shiftId);
+                  return (
+                    <td key={shiftId} className="border border-stone-200 px-3 py-2">
+                      {here.length ? (
+                        <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                          {here.map((s) => (
+                            <li key={s.id}>
+                              <Link href={routes.doctorDetail(s.doctorCode)} className="text-brand-700 hover:underline">
+                                {s.doctorName}
+                              </Link>
+                              <span className="text-xs text-stone-500">（余{s.remaining}）</span>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="text-stone-400">—</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

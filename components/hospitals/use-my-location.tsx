@@ -1,0 +1,46 @@
+'use client';
+/**
+ * Optional browser geolocation (issue 4): puts the visitor's position in the
+ * URL (?lat=&lng=), so the server sorts nothing per person in its cache but
+ * shows the distances, and the view stays shareable. Without it, the page
+ * uses the IP location.
+ */
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+
+export function UseMyLocation() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [message, setMessage] = useState('');
+
+  function locate() {
+    if (!('geolocation' in navigator)) {
+      setMessage('您的浏览器不支持定位，已按IP所在城市计算距离');
+      return;
+    }
+    setMessage('正在定位…');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        const params = new URLSearchParams(searchParams.toString());
+        params.set('lat', pos.coords.latitude.toFixed(3));
+        params.set('lng', pos.coords.longitude.toFixed(3));
+        setMessage('');
+        router.replace(`${pathname}?${params.toString()}`);
+      },
+      () => setMessage('未能获取您的位置，已按IP所在城市计算距离'),
+      { timeout: 8000, maximumAge: 600_000 },
+    );
+  }
+
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button type="button" onClick={locate} className="rounded-md border border-jade-600 px-3 py-1.5 text-sm text-jade-700 hover:bg-jade-50">
+        📍 使用我的位置
+      </button>
+      <span role="status" aria-live="polite" className="text-sm text-stone-600">
+        {message}
+      </span>
+    </span>
+  );
+}

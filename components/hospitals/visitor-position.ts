@@ -1,0 +1,18 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { locateByIp } from '@/lib/api/reference';
+import { singleParam, type SearchParams } from '@/lib/list-query';
+import { parsePosition } from './distance';
+
+/**
+ * The visitor's position for distances: the browser's (?lat=&lng=, optional),
+ * else the IP location (GetAliyunCity), else null.
+ */
+export async function visitorPosition(sp: SearchParams): Promise<{ lat: number; lng: number; source: 'browser' | 'ip' } | null> {
+  const fromUrl = parsePosition(singleParam(sp, 'lat', 12), singleParam(sp, 'lng', 12));
+  if (fromUrl) return { ...fromUrl, source: 'browser' };
+  const h = await headers();
+  const ip = (h.get('x-forwarded-for')?.split(',')[0] ?? h.get('x-real-ip') ?? '').trim();
+  const located = await locateByIp(/^[0-9a-fA-F:.]{3,64}$/.test(ip) ? ip : '127.0.0.1');
+  return located ? { lat: located.lat, lng: located.lng, source: 'ip' } : null;
+}

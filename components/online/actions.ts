@@ -1,0 +1,16 @@
+'use server';
+/** Online status for the browser's React Query poll (issue 4: DoctorIsOnline kept fresh). */
+import { z } from 'zod';
+import { getOnlineStatus, type OnlineStatus } from '@/lib/api/online';
+
+const ids = z.array(z.number().int().positive()).max(100);
+
+export async function fetchOnlineStatus(raw: unknown): Promise<OnlineStatus[]> {
+  const parsed = ids.safeParse(raw);
+  if (!parsed.success) return [];
+  try {
+    return await getOnlineStatus(parsed.data);
+  } catch {
+    return [];
+  }
+}

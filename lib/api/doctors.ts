@@ -1,0 +1,245 @@
+import 'server-only';
+/**
+ * Doctors and schedules (SPEC §7 TW_User): the doctor finder, the doctor's
+ * page, the 14-day schedule, online consultants. Public data: cached across
+ * users (ARCHITECTURE "Pages and caching"); wire names stop here.
+ */
+import type { DoctorSort } from '@/lib/constants';
+import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
+import { orNull, readAll, reshapePage, type WireList } from './list-page';
+import { publicRead } from './public';
+import type { Page } from './types';
+
+export interface DoctorSummary {
+  appointmentCode: string;
+  doctorId: number;
+  name: string;
+  title: string;
+  clinicName: string;
+  specialties: string[];
+  avatar: string;
+  praiseRate: number;
+  serviceCount: number;
+  fans: number;
+}
+
+export interface Doctor extends DoctorSummary {
+  department: string;
+  clinicCode: string;
+  city: string;
+  provinceId: number;
+  introduction: string;
+  consultsOnline: boolean;
+  consultFee: number;
+  registerFee: number;
+}
+
+export interface ScheduleSlot {
+  id: string;
+  date: string;
+  weekday: string;
+  shiftId: number;
+  shiftName: string;
+  start: string;
+  end: string;
+  doctorCode: string;
+  doctorName: string;
+  doctorTitle: string;
+  clinicCode: string;
+  clinicName: string;
+  total: number;
+  remaining: number;
+  fee: number;
+}
+
+export interface ScheduleDay {
+  date: string;
+  weekday: string;
+  slots: ScheduleSlot[];
+}
+
+interface WireDoctor {
+  DoctorID: number;
+  AppointmentCode: string;
+  DoctorName: string;
+  DoctorTitle: string;
+  Department: string;
+  HospitalCode: string;
+  HospitalName: string;
+  CityName: string;
+  ProvinceID: number;
+  GoodAt: string;
+  Avatar: string;
+  PraiseRate: number;
+  ServiceCount: number;
+  Fans: number;
+  IsOnlineConsult: number;
+  ConsultFee: number;
+  RegisterFee: number;
+  Introduction?: string;
+}
+
+export interface WireSlot {
+  ScheduleID: string;
+  Date: string;
+  Week: string;
+  ShiftID: number;
+  ShiftName: string;
+  StartTime: string;
+  EndTime: string;
+  AppointmentCode: string;
+  DoctorName: string;
+  DoctorTitle: string;
+  HospitalCode: string;
+  HospitalName: string;
+  Total: number;
+  Remaining: number;
+  RegisterFee: number;
+}
+
+function reshapeSummary(w: WireDoctor): DoctorSummary {
+  return {
+    appointmentCode: w.AppointmentCode,
+    doctorId: w.DoctorID,
+    name: w.DoctorName,
+    title: w.DoctorTitle,
+    clinicName: w.HospitalName,
+    specialties: w.GoodAt ? w.GoodAt.split(',').filter(Boolean) : [],
+    avatar: w.Avatar,
+    praiseRate: w.PraiseRate,
+    serviceCount: w.ServiceCount,
+    fans: w.Fans,
+  };
+}
+
+function reshapeDoctor(w: WireDoctor): Doctor {
+  return {
+    ...reshapeSummary(w),
+    department: w.Department,
+    clinicCode: w.HospitalCode,
+    city: w.CityName,
+    provinceId: w.ProvinceID,
+    introduction: w.Introduction ?? '',
+    consultsOnline: w.IsOnlineConsult === 1,
+    consultFee: w.ConsultFee,
+    registerFee: w.RegisterFee,
+  };
+}
+
+export function reshapeSlot(w: WireSlot): ScheduleSlot {
+  return {
+    id: w.ScheduleID,
+    date: w.Date,
+    weekday: w.Week,
+    shiftId: w.ShiftID,
+    shiftName: w.ShiftName,
+    start: w.StartTime,
+    end: w.EndTime,
+    doctorCode: w.AppointmentCode,
+    doctorName: w.DoctorName,
+    doctorTitle: w.DoctorTitle,
+    clinicCode: w.HospitalCode,
+    clinicName: w.HospitalName,
+    total: w.Total,
+    remaining: w.Remaining,
+    fee: w.RegisterFee,
+  };
+}
+
+export interface DoctorQuery {
+  provinceId?: number;
+  keyword?: string;
+  sort?: DoctorSort;
+  page?: number;
+  pageSize?: number;
+  orgCode?: string;
+}
+
+/**
+ * The doctor finder (GetDoctorPageList), or one clinic's doctors (GetOrgDoctorList)
+ * when orgCode is given. SPEC §9 sorts: default, praise, services, fans.
+ */
+export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 10;
+  const fields = {
+    ProvinceID: q.provinceId,
+    Keyword: q.keyword?.trim() || undefined,
+    Sort: q.sort ?? 'default',
+    PageIndex: page,
+    PageSize: pageSize,
+    HospitalCode: q.orgCode,
+  };
+  return cachedRead(
+    ['doctor-page', JSON.stringify(fields)],
+    async () =>
+      reshapePage(
+        await publicRead<WireList<WireDoctor>>(q.orgCode ? 'TW_User/GetOrgDoctorList' : 'TW_User/GetDoctorPageList', fields),
+        reshapeSummary,
+        { page, pageSize },
+      ),
+    { tags: [CACHE_TAGS.doctors, ...(q.orgCode ? [CACHE_TAGS.clinic(q.orgCode)] : [])], revalidate: REVALIDATE.content },
+  );
+}
+
+/** Doctors who consult online (GetDoctorList IsOnline=1), for /CloudIMClient/OnlineExpert/Index. */
+export function getOnlineConsultants(q: { provinceId?: number; sort?: DoctorSort; page?: number; pageSize?: number }) {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 12;
+  const fields = { ProvinceID: q.provinceId, Sort: q.sort ?? 'default', IsOnline: 1, PageIndex: page, PageSize: pageSize };
+  return cachedRead(
+    ['online-consultants', JSON.stringify(fields)],
+    async () =>
+      reshapePage(await publicRead<WireList<WireDoctor>>('TW_User/GetDoctorList', fields), reshapeDoctor, { page, pageSize }),
+    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content },
+  );
+}
+
+/** One doctor by AppointmentCode; null when unknown or malformed. */
+export function getDoctor(code: string): Promise<Doctor | null> {
+  return cachedRead(
+    ['doctor', code],
+    () =>
+      orNull(
+        publicRead<{ ReturnObject: WireDoctor }>('TW_User/GetDoctorSingle', { AppointmentCode: code }).then((r) =>
+          reshapeDoctor(r.ReturnObject),
+        ),
+      ),
+    { tags: [CACHE_TAGS.doctors, CACHE_TAGS.doctor(code)], revalidate: REVALIDATE.content },
+  );
+}
+
+/** One doctor by DoctorID (the online-question routes carry the id). */
+export function getDoctorById(doctorId: number): Promise<Doctor | null> {
+  return cachedRead(
+    ['doctor-id', doctorId],
+    () =>
+      orNull(
+        publicRead<{ ReturnObject: WireDoctor }>('TW_User/GetDoctorSingle', { DoctorID: doctorId }).then((r) =>
+          reshapeDoctor(r.ReturnObject),
+        ),
+      ),
+    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content },
+  );
+}
+
+/** The next 14 days of the doctor's schedule, by date (GetDoctorScheduleNew). Live-ish: numbers change. */
+export function getDoctorSchedule(code: string): Promise<ScheduleDay[]> {
+  return cachedRead(
+    ['doctor-schedule', code],
+    async () => {
+      const r = await publicRead<{ DataList: { Date: string; Week: string; Shifts: WireSlot[] }[] }>(
+        'TW_User/GetDoctorScheduleNew',
+        { AppointmentCode: code },
+      );
+      return r.DataList.map((d) => ({ date: d.Date, weekday: d.Week, slots: d.Shifts.map(reshapeSlot) }));
+    },
+    { tags: [CACHE_TAGS.doctor(code)], revalidate: REVALIDATE.live },
+  );
+}
+
+/** Every doctor's AppointmentCode, for the sitemap. */
+export async function listDoctorCodes(): Promise<string[]> {
+  const all = await readAll((page) => getDoctorPage({ page, pageSize: 100 }));
+  return all.map((d) => d.appointmentCode);
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+/**
+ * Shared reshaping of the wire's list Result ({DataList, TotalCount, PageIndex,
+ * PageSize}, lib/backend/fields.ts listResult) into the app's Page<T>, and the
+ * "missing or malformed id → null" rule of detail fetchers (pages then call
+ * notFound(), ARCHITECTURE "Pages and caching").
+ */
+import { isApiError } from './errors';
+import type { Page } from './types';
+
+export interface WireList<W> {
+  DataList: W[];
+  TotalCount: number;
+  PageIndex?: number;
+  PageSize?: number;
+}
+
+export function reshapePage<W, T>(result: WireList<W>, reshape: (w: W) => T, requested?: { page?: number; pageSize?: number }): Page<T> {
+  const items = (result.DataList ?? []).map(reshape);
+  return {
+    items,
+    total: result.TotalCount ?? items.length,
+    page: result.PageIndex ?? requested?.page ?? 1,
+    pageSize: result.PageSize ?? requested?.pageSize ?? items.length,
+  };
+}
+
+/** SPEC §8 errors that mean "this id does not exist or is malformed": not found (404) and bad input (0). */
+const MISSING = new Set([404, 0]);
+
+/** A detail read: null for an unknown or malformed id, any other error propagates. */
+export async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (err) {
+    if (isApiError(err) && MISSING.has(err.errorNo)) return null;
+    throw err;
+  }
+}
+
+/** Reads every page of a list (sitemap helpers), in pages of `pageSize`, up to `max` items. */
+export async function readAll<T>(readPage: (page: number) => Promise<Page<T>>, max = 50_000): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; all.length < max; page++) {
+    const p = await readPage(page);
+    all.push(...p.items);
+    if (p.items.length === 0 || all.length >= p.total) break;
+  }
+  return all;
+}

@@ -1,0 +1,336 @@
+import 'server-only';
+/**
+ * Key specialties (SPEC §7 HIS_Specialty, TW_Class/GetSpeciaClass, TW_Special,
+ * TW_DiseaseType, and the studio calls of TW_User): studios of famous doctors,
+ * their work results / dynamics / special pages, and illnesses by clinic.
+ */
+import type { SpecialtySort } from '@/lib/constants';
+import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
+import { orNull, readAll, reshapePage, type WireList } from './list-page';
+import { publicRead } from './public';
+import type { Page } from './types';
+
+export interface StudioClass {
+  code: string;
+  name: string;
+}
+
+export interface Studio {
+  id: number;
+  name: string;
+  classCode: string;
+  className: string;
+  introduction: string;
+  image: string;
+  doctorCode: string;
+  doctorName: string;
+  doctorTitle: string;
+  department: string;
+  clinicName: string;
+  praiseRate: number;
+  serviceCount: number;
+}
+
+export interface StudioDetail {
+  studio: Studio;
+  menu: { specialType: SpecialType; name: string; count: number }[];
+}
+
+/** 1 = work result (工作成果), 2 = work dynamic (工作动态), 3 = special page (专题). */
+export type SpecialType = 1 | 2 | 3;
+
+export interface SpecialSummary {
+  id: number;
+  type: SpecialType;
+  typeName: string;
+  title: string;
+  summary: string;
+  image: string;
+  studioId: number | null;
+  studioName: string;
+  doctorCode: string;
+  doctorName: string;
+  createdAt: string;
+}
+
+export interface Special extends SpecialSummary {
+  /** HTML from the API: sanitize before rendering. */
+  contentHtml: string;
+}
+
+export interface Illness {
+  id: number;
+  name: string;
+  typeId: number;
+  typeName: string;
+  diseaseTypeId: number;
+  diseaseTypeName: string;
+  clinicCode: string;
+  clinicName: string;
+  summary: string;
+  symptoms: string;
+  treatment: string;
+  praiseRate: number;
+  serviceCount: number;
+}
+
+export interface IllnessDetail extends Illness {
+  otherClinics: { id: number; clinicCode: string; clinicName: string }[];
+}
+
+export interface NamedCount {
+  id: number;
+  name: string;
+  count: number;
+}
+
+interface WireStudio {
+  StudioID: number;
+  StudioName: string;
+  ClassCode: string;
+  ClassName: string;
+  Introduction: string;
+  Image: string;
+  AppointmentCode: string;
+  DoctorName: string;
+  DoctorTitle: string;
+  Department: string;
+  HospitalName: string;
+  PraiseRate: number;
+  ServiceCount: number;
+}
+interface WireSpecial {
+  ID: number;
+  StudioID: number | null;
+  StudioName: string;
+  AppointmentCode: string;
+  DoctorName: string;
+  SpecialType: SpecialType;
+  SpecialTypeName: string;
+  Title: string;
+  Summary: string;
+  Image: string;
+  CreateTime: string;
+  Content?: string;
+}
+interface WireIllness {
+  ID: number;
+  SpecialtyName: string;
+  TypeID: number;
+  TypeName: string;
+  DiseaseTypeID: number;
+  DiseaseTypeName: string;
+  HospitalCode: string;
+  HospitalName: string;
+  Summary: string;
+  Symptoms: string;
+  Treatment: string;
+  PraiseRate: number;
+  ServiceCount: number;
+  OtherHospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
+}
+
+const reshapeStudio = (w: WireStudio): Studio => ({
+  id: w.StudioID,
+  name: w.StudioName,
+  classCode: w.ClassCode,
+  className: w.ClassName,
+  introduction: w.Introduction,
+  image: w.Image,
+  doctorCode: w.AppointmentCode,
+  doctorName: w.DoctorName,
+  doctorTitle: w.DoctorTitle,
+  department: w.Department,
+  clinicName: w.HospitalName,
+  praiseRate: w.PraiseRate,
+  serviceCount: w.ServiceCount,
+});
+
+const reshapeSpecialSummary = (w: WireSpecial): SpecialSummary => ({
+  id: w.ID,
+  type: w.SpecialType,
+  typeName: w.SpecialTypeName,
+  title: w.Title,
+  summary: w.Summary,
+  image: w.Image,
+  studioId: w.StudioID,
+  studioName: w.StudioName,
+  doctorCode: w.AppointmentCode,
+  doctorName: w.DoctorName,
+  createdAt: w.CreateTime,
+});
+
+const reshapeIllness = (w: WireIllness): Illness => ({
+  id: w.ID,
+  name: w.SpecialtyName,
+  typeId: w.TypeID,
+  typeName: w.TypeName,
+  diseaseTypeId: w.DiseaseTypeID,
+  diseaseTypeName: w.DiseaseTypeName,
+  clinicCode: w.HospitalCode,
+  clinicName: w.HospitalName,
+  summary: w.Summary,
+  symptoms: w.Symptoms,
+  treatment: w.Treatment,
+  praiseRate: w.PraiseRate,
+  serviceCount: w.ServiceCount,
+});
+
+const opts = (tags: string[]) => ({ tags, revalidate: REVALIDATE.content });
+
+export function getStudioClasses(): Promise<StudioClass[]> {
+  return cachedRead(
+    ['studio-classes'],
+    async () =>
+      (await publicRead<{ DataList: { ClassCode: string; ClassName: string }[] }>('TW_Class/GetSpeciaClass')).DataList.map((w) => ({
+        code: w.ClassCode,
+        name: w.ClassName,
+      })),
+    { tags: [CACHE_TAGS.studios], revalidate: REVALIDATE.reference },
+  );
+}
+
+export function getStudioPage(q: { classCode?: string; keyword?: string; page?: number; pageSize?: number }): Promise<Page<Studio>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 12;
+  const fields = { ClassCode: q.classCode, Keyword: q.keyword?.trim() || undefined, PageIndex: page, PageSize: pageSize };
+  return cachedRead(
+    ['studios', JSON.stringify(fields)],
+    async () => reshapePage(await publicRead<WireList<WireStudio>>('TW_User/GetStudioList', fields), reshapeStudio, { page, pageSize }),
+    opts([CACHE_TAGS.studios]),
+  );
+}
+
+/** One studio with its menu (GetStudioMenu); null when unknown. */
+export function getStudio(id: number): Promise<StudioDetail | null> {
+  return cachedRead(
+    ['studio', id],
+    () =>
+      orNull(
+        publicRead<{ ReturnObject: { Studio: WireStudio; Menu: { SpecialType: SpecialType; MenuName: string; Count: number }[] } }>(
+          'TW_User/GetStudioMenu',
+          { StudioID: id },
+        ).then(({ ReturnObject: r }) => ({
+          studio: reshapeStudio(r.Studio),
+          menu: r.Menu.map((m) => ({ specialType: m.SpecialType, name: m.MenuName, count: m.Count })),
+        })),
+      ),
+    opts([CACHE_TAGS.studios]),
+  );
+}
+
+export function getSpecialPage(q: { type?: SpecialType; studioId?: number; page?: number; pageSize?: number }): Promise<Page<SpecialSummary>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 10;
+  const fields = { SpecialType: q.type, StudioID: q.studioId, PageIndex: page, PageSize: pageSize };
+  return cachedRead(
+    ['specials', JSON.stringify(fields)],
+    async () =>
+      reshapePage(await publicRead<WireList<WireSpecial>>('TW_Special/GetSpecialList', fields), reshapeSpecialSummary, { page, pageSize }),
+    opts([CACHE_TAGS.studios]),
+  );
+}
+
+export function getDoctorSpecials(doctorCode: string, pageSize = 5): Promise<Page<SpecialSummary>> {
+  return cachedRead(
+    ['doctor-specials', doctorCode, pageSize],
+    async () =>
+      (await orNull(
+        publicRead<WireList<WireSpecial>>('TW_Special/GetDoctorSpecialList', { AppointmentCode: doctorCode, PageSize: pageSize }).then((r) =>
+          reshapePage(r, reshapeSpecialSummary),
+        ),
+      )) ?? { items: [], total: 0, page: 1, pageSize },
+    opts([CACHE_TAGS.studios, CACHE_TAGS.doctor(doctorCode)]),
+  );
+}
+
+/** One special (work result, dynamic or special page); null when unknown. */
+export function getSpecial(id: number): Promise<Special | null> {
+  return cachedRead(
+    ['special', id],
+    () =>
+      orNull(
+        publicRead<{ ReturnObject: WireSpecial }>('TW_Special/GetSpecialSingle', { ID: id }).then(({ ReturnObject: w }) => ({
+          ...reshapeSpecialSummary(w),
+          contentHtml: w.Content ?? '',
+        })),
+      ),
+    opts([CACHE_TAGS.studios]),
+  );
+}
+
+export function getDiseaseTypes(): Promise<NamedCount[]> {
+  return cachedRead(
+    ['disease-types'],
+    async () =>
+      (
+        await publicRead<{ DataList: { DiseaseTypeID: number; DiseaseTypeName: string; Count: number }[] }>('TW_DiseaseType/GetDiseaseTypeList')
+      ).DataList.map((w) => ({ id: w.DiseaseTypeID, name: w.DiseaseTypeName, count: w.Count })),
+    { tags: [CACHE_TAGS.illnesses], revalidate: REVALIDATE.reference },
+  );
+}
+
+export function getSpecialtyTypes(): Promise<NamedCount[]> {
+  return cachedRead(
+    ['specialty-types'],
+    async () =>
+      (
+        await publicRead<{ DataList: { TypeID: number; TypeName: string; Count: number }[] }>('HIS_Specialty/GetHIS_SpecialtyConfigurationType')
+      ).DataList.map((w) => ({ id: w.TypeID, name: w.TypeName, count: w.Count })),
+    { tags: [CACHE_TAGS.specialties], revalidate: REVALIDATE.reference },
+  );
+}
+
+export interface IllnessQuery {
+  orgCode?: string;
+  typeId?: number;
+  diseaseTypeId?: number;
+  keyword?: string;
+  sort?: SpecialtySort;
+  page?: number;
+  pageSize?: number;
+}
+
+export function getIllnessPage(q: IllnessQuery): Promise<Page<Illness>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 12;
+  const fields = {
+    HospitalCode: q.orgCode,
+    TypeID: q.typeId,
+    DiseaseTypeID: q.diseaseTypeId,
+    Keyword: q.keyword?.trim() || undefined,
+    Sort: q.sort ?? 'specialty',
+    PageIndex: page,
+    PageSize: pageSize,
+  };
+  return cachedRead(
+    ['illnesses', JSON.stringify(fields)],
+    async () =>
+      reshapePage(await publicRead<WireList<WireIllness>>('HIS_Specialty/GeHIS_SpecialtyConfiguration', fields), reshapeIllness, {
+        page,
+        pageSize,
+      }),
+    opts([CACHE_TAGS.illnesses]),
+  );
+}
+
+/** One illness with the other clinics treating it; null when unknown. */
+export function getIllness(id: number): Promise<IllnessDetail | null> {
+  return cachedRead(
+    ['illness', id],
+    () =>
+      orNull(
+        publicRead<{ ReturnObject: WireIllness }>('HIS_Specialty/GeHIS_SpecialtyConfiguration', { ID: id }).then(({ ReturnObject: w }) => ({
+          ...reshapeIllness(w),
+          otherClinics: (w.OtherHospitals ?? []).map((o) => ({ id: o.ID, clinicCode: o.HospitalCode, clinicName: o.HospitalName })),
+        })),
+      ),
+    opts([CACHE_TAGS.illnesses]),
+  );
+}
+
+/** Every illness id, for the sitemap. */
+export async function listIllnessIds(): Promise<string[]> {
+  const all = await readAll((page) => getIllnessPage({ page, pageSize: 100 }));
+  return all.map((i) => String(i.id));
+}
