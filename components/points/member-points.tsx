@@ -27,7 +27,7 @@ export function MemberPointsBadge({ initial, label = '我的积分' }: { initial
   if (data === null || data === undefined) return null;
   return (
     <p className="text-sm text-stone-700" aria-live="polite">
-      {label}：
+      {label ? `${label}：` : null}
       <strong className="text-xl text-brand-700" data-testid="member-points" title={`${data} 积分`}>
         {formatPoints(data)}
       </strong>
