@@ -32,7 +32,7 @@ test('a bad ID card gets a clear message and nothing is saved', async ({ page, c
 test('a good ID card fills birthday, sex and age, and they are saved', async ({ page, context, request }) => {
   await loginAs(context, request, DEMO.other);
   await page.goto('/modifyInfor');
-  const first17 = '53010219880815125'; // penultimate digit 2: even → 0 (female)
+  const first17 = '53010219880815124'; // sex digit (17th) 4: even → 0 (female)
   const id = first17 + idCardCheckChar(first17);
   await page.getByLabel('身份证号').fill(id);
   await expect(page.getByLabel('出生日期')).toHaveValue('1988-08-15');

@@ -62,7 +62,7 @@ test('stock runs out: the second exchanger of the last item gets a clear message
   const second = await browser.newContext();
   try {
     await loginAs(first, request, DEMO.rich);
-    const secondTokens = await loginAs(second, request, DEMO.other);
+    const secondTokens = await loginAs(second, request, DEMO.silver);
     const pageA = await first.newPage();
     const pageB = await second.newPage();
     await pageA.goto('/productDetails?sn=PG0024');

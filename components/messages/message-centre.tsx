@@ -66,7 +66,7 @@ export function MessageCentre({
                 <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
                   <p className="text-stone-800">登录会员账号后即可提交，并查看历史记录与客服回复。</p>
                   <Link href={loginHref} className="mt-4 inline-block rounded-lg bg-brand-700 px-6 py-2 text-white hover:bg-brand-800">
-                    登录后{kind === 1 ? '留言' : '投诉建议'}
+                    {kind === 1 ? '登录后留言' : '登录后投诉建议'}
                   </Link>
                 </div>
               )}

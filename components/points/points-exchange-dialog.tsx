@@ -59,14 +59,18 @@ export function PointsExchangeDialog({
       } else if (typeof result.balance === 'number') {
         queryClient.setQueryData(MEMBER_POINTS_QUERY_KEY, result.balance);
       }
-      void queryClient.invalidateQueries({ queryKey: MEMBER_POINTS_QUERY_KEY });
-      // Server-rendered stock and balances follow.
-      router.refresh();
+      if (result.ok || result.reason === 'SOLD_OUT' || result.reason === 'INSUFFICIENT_POINTS') {
+        void queryClient.invalidateQueries({ queryKey: MEMBER_POINTS_QUERY_KEY });
+        // Server-rendered stock and balances follow.
+        router.refresh();
+      }
     },
     onError: () => setOutcome({ ok: false, reason: 'NETWORK', message: '网络异常，请检查网络后重试（再次确认不会重复扣分）' }),
   });
 
-  const loggedIn = balance !== null && balance !== undefined;
+  // Logged in as rendered by the server; a later failed balance read must not unmount an open dialog.
+  const loggedIn = initialPoints !== null;
+  const current = balance ?? initialPoints ?? 0;
   const soldOut = item.stock <= 0;
 
   function openDialog() {
@@ -92,7 +96,7 @@ export function PointsExchangeDialog({
     );
   }
 
-  const after = balance - item.points;
+  const after = current - item.points;
   const done = outcome?.ok === true;
   const short = after < 0;
 
@@ -128,7 +132,7 @@ export function PointsExchangeDialog({
                 <dt className="text-stone-600">所需积分</dt>
                 <dd className="text-right font-medium text-brand-700">{item.points} 积分</dd>
                 <dt className="text-stone-600">当前积分</dt>
-                <dd className="text-right">{balance} 积分</dd>
+                <dd className="text-right">{current} 积分</dd>
                 <dt className="text-stone-600">兑换后余额</dt>
                 <dd className={`text-right font-medium ${short ? 'text-brand-700' : 'text-jade-700'}`}>
                   {short ? '积分不足' : `${after} 积分`}

@@ -15,6 +15,8 @@ export const DEMO = {
   rich: { phone: '13800000001', password: 'Shengai2026', vipCode: 'VIP0001' },
   poor: { phone: '13800000002', password: 'Shengai2026', vipCode: 'VIP0002' },
   other: { phone: '13800000004', password: 'Shengai2026', vipCode: 'VIP0004' },
+  /** 23000 points: enough for the last-one item (9800). */
+  silver: { phone: '13800000006', password: 'Shengai2026', vipCode: 'VIP0006' },
 } as const;
 
 export const dbPath = () => path.resolve(process.env.DATABASE_PATH || '.data/e2e.db');
