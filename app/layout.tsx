@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { OverlayHost } from '@/components/overlays/overlay-host';
+import { ToastViewport } from '@/components/ui/toast';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -36,6 +38,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           </main>
           <SiteFooter />
           <ScrollToTop />
+          <OverlayHost />
+          <ToastViewport />
         </Providers>
       </body>
     </html>

@@ -45,17 +45,23 @@ export function isSessionResetError(err: unknown): err is SessionResetError {
  * cookie gets the same new pair instead of replaying a rotated token, which
  * the host would treat as theft and revoke the family.
  */
-const refreshes = new Map<string, { promise: Promise<IssuedTokens>; settledAt?: number }>();
+type RefreshEntry = { promise: Promise<IssuedTokens>; settledAt?: number };
+// On globalThis: proxy.ts and the app are bundled apart but run in one process,
+// and both must share one flight per refresh token.
+const shared = globalThis as typeof globalThis & { __shengaiRefreshes?: Map<string, RefreshEntry> };
+shared.__shengaiRefreshes ??= new Map<string, RefreshEntry>();
+const refreshes = shared.__shengaiRefreshes;
 const RECENT_REFRESH_MS = 60_000;
 
-function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
+/** The process-wide single-flight refresh (proxy.ts uses it for page requests whose access cookie expired). */
+export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
   const now = Date.now();
   for (const [key, entry] of refreshes) {
     if (entry.settledAt !== undefined && now - entry.settledAt > RECENT_REFRESH_MS) refreshes.delete(key);
   }
   const existing = refreshes.get(refreshToken);
   if (existing) return existing.promise;
-  const entry: { promise: Promise<IssuedTokens>; settledAt?: number } = {
+  const entry: RefreshEntry = {
     promise: refreshTokens(refreshToken).then(
       (tokens) => {
         entry.settledAt = Date.now();

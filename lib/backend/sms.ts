@@ -10,7 +10,6 @@ import { BackendError, ErrorNo, type BackendSettings, type Database } from './ty
 
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
 export const SMS_MAX_WRONG = 5;
-export const SMS_MIN_INTERVAL_SECONDS = 60;
 export const SMS_MAX_PER_DAY = 10;
 export const IMAGE_CODE_TTL_SECONDS = 5 * 60;
 
@@ -42,8 +41,8 @@ export interface SendInput {
 export function sendSmsCode(db: Database, settings: BackendSettings, now: number, input: SendInput) {
   const { phone, ip } = input;
   const last = db.prepare('SELECT MAX(created_at) AS at FROM sms_outbox WHERE phone = ?').get(phone) as { at: number | null };
-  if (last.at !== null && now - last.at < SMS_MIN_INTERVAL_SECONDS) {
-    const wait = SMS_MIN_INTERVAL_SECONDS - (now - last.at);
+  if (last.at !== null && now - last.at < settings.smsMinIntervalSeconds) {
+    const wait = settings.smsMinIntervalSeconds - (now - last.at);
     throw refused(`验证码发送过于频繁，请${wait}秒后再试`, { RetryAfter: wait });
   }
   const today = db
@@ -69,7 +68,7 @@ export function sendSmsCode(db: Database, settings: BackendSettings, now: number
     'INSERT INTO sms_outbox (phone, code, purpose, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(phone, code, input.purpose, ip, now, now + SMS_CODE_TTL_SECONDS);
   if (settings.devAids) settings.log(`SMS to ${phone} (${input.purpose}): ${code}`);
-  return { ExpiresIn: SMS_CODE_TTL_SECONDS, ResendAfter: SMS_MIN_INTERVAL_SECONDS };
+  return { ExpiresIn: SMS_CODE_TTL_SECONDS, ResendAfter: settings.smsMinIntervalSeconds };
 }
 
 interface OutboxRow {

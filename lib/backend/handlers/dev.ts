@@ -3,6 +3,9 @@
  * when settings.devAids (never in production against a real API host):
  * - Dev/GetSmsOutbox (Phone): the latest SMS code sent to a phone, as tests and
  *   people trying the site read it;
+ * - Dev/IssueCard (Phone, HolderName): a fresh offline card to activate;
+ * - Dev/GetRefreshCount (Phone): refreshes seen for a member's tokens;
+ * - Dev/FailNext (Path): the next call of a path fails (browser tests of failure branches);
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes.
  */
@@ -15,11 +18,40 @@ import { nowSeconds, phoneField } from './auth-support';
 
 export const WECHAT_CODE_TTL_SECONDS = 10 * 60;
 
+/**
+ * Dev/FailNext (Path): the next call of that path fails with ErrorNo -1, so
+ * browser tests can see the UI's failure branch (e.g. SPEC §4 退出失败).
+ * Kept per backend (settings object), checked by the router.
+ */
+const failNext = new WeakMap<object, Set<string>>();
+
+export function takeInjectedFailure(settings: object, apiPath: string): boolean {
+  const set = failNext.get(settings);
+  if (!set?.has(apiPath)) return false;
+  set.delete(apiPath);
+  return true;
+}
+
 function requireDevAids(ctx: HandlerContext) {
   if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
 }
 
 export const devEndpoints: EndpointMap = {
+  'Dev/FailNext': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const target = optionalString(ctx.fields, 'Path', '接口路径', 200);
+      if (!/^[A-Za-z_]+\/[A-Za-z_]+$/.test(target)) throw new BackendError(ErrorNo.BAD_INPUT, '接口路径格式不正确');
+      const set = failNext.get(ctx.settings) ?? new Set<string>();
+      set.add(target);
+      failNext.set(ctx.settings, set);
+      return { Path: target };
+    },
+  },
+
   'Dev/GetSmsOutbox': {
     access: 'public',
     ignoresToken: true,
@@ -28,6 +60,43 @@ export const devEndpoints: EndpointMap = {
       const row = latestSmsCode(ctx.db, phoneField(ctx.fields));
       if (!row) throw new BackendError(ErrorNo.REFUSED, '该手机号没有发送记录');
       return row;
+    },
+  },
+
+  /** Dev/IssueCard (Phone, HolderName): a fresh offline card, so activation can be tried again and again. */
+  'Dev/IssueCard': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const phone = phoneField(ctx.fields);
+      const holder = optionalString(ctx.fields, 'HolderName', '持卡人', 30) || '测试会员';
+      const cardNo = `SA${Date.now().toString().slice(-8)}${crypto.randomInt(10, 99)}`;
+      ctx.db
+        .prepare(
+          `INSERT INTO member_cards (card_no, phone, holder_name, level, level_name, points, org_name, issued_at)
+           VALUES (?, ?, ?, 2, '银卡会员', 2000, '圣爱中医昆明总院', datetime('now'))`,
+        )
+        .run(cardNo, phone, holder);
+      return { CardNo: cardNo, Phone: phone };
+    },
+  },
+
+  /** Dev/GetRefreshCount (Phone): how many refreshes the member's tokens saw (browser tests of SPEC §8). */
+  'Dev/GetRefreshCount': {
+    access: 'public',
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const phone = phoneField(ctx.fields);
+      const row = ctx.db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM refresh_tokens t JOIN members m ON m.id = t.member_id
+           WHERE m.phone = ? AND t.rotated_at IS NOT NULL`,
+        )
+        .get(phone) as { n: number };
+      return { Phone: phone, RefreshCount: row.n };
     },
   },
 

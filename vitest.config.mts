@@ -4,10 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
-      '@': path.resolve(__dirname),
+      '@': path.resolve(import.meta.dirname),
       // 'server-only' throws outside React Server Components; lib/ tests run in plain Node.
-      'server-only': path.resolve(__dirname, 'test/server-only-stub.ts'),
-      'next/cache': path.resolve(__dirname, 'test/next-cache-stub.ts'),
+      'server-only': path.resolve(import.meta.dirname, 'test/server-only-stub.ts'),
+      'next/cache': path.resolve(import.meta.dirname, 'test/next-cache-stub.ts'),
     },
   },
   test: {

@@ -1,0 +1,23 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Collects what a person would call a broken page: console errors, uncaught
+ * exceptions, failed requests and 4xx/5xx responses. A route prefetch that the
+ * Next router itself cancels (ERR_ABORTED with `next-router-prefetch`) is not
+ * a failure: the router dropped a request it no longer needed.
+ */
+export function collectPageProblems(page: Page, { allowStatus = [] as number[] } = {}) {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    const cancelledPrefetch = r.failure()?.errorText === 'net::ERR_ABORTED' && r.headers()['next-router-prefetch'];
+    if (!cancelledPrefetch) problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !allowStatus.includes(r.status())) problems.push(`${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}

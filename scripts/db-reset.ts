@@ -1,0 +1,10 @@
+// npm run db:reset — rebuild the embedded backend's database from its migrations and seed.
+import { openDatabase, removeDatabaseFiles } from '../lib/backend/db';
+import { settingsFromEnv } from '../lib/backend/settings';
+
+const settings = settingsFromEnv();
+removeDatabaseFiles(settings.dbPath);
+const db = openDatabase(settings);
+const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+db.close();
+console.log(`Rebuilt ${settings.dbPath} (${tables.n} tables, freshly seeded).`);
