@@ -109,8 +109,15 @@ test('a session that is gone gets a clear message and nothing is spent', async (
   expect(queryDb<{ points: number }>('SELECT points FROM members WHERE vip_code = ?', DEMO.rich.vipCode).points).toBe(before);
 });
 
-test('a visitor is asked to log in before exchanging', async ({ page }) => {
+test('a visitor gets the login dialog, logs in and can then exchange on the same page', async ({ page }) => {
   await page.goto('/productDetails?sn=PG0001');
   await page.getByRole('link', { name: '登录后兑换' }).click();
-  await expect(page).toHaveURL(/login=open/);
+  const login = page.getByRole('dialog', { name: '会员登录' });
+  await expect(login).toBeVisible();
+  await expect(page).toHaveURL(/\/productDetails\?sn=PG0001$/);
+  await login.getByLabel('手机号').fill(DEMO.poor.phone);
+  await login.getByLabel('密码').fill(DEMO.poor.password);
+  await login.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('button', { name: '立即兑换' })).toBeEnabled();
+  await expect(page.getByTestId('member-points')).toHaveAttribute('title', /\d+ 积分/);
 });

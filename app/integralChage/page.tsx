@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import Link from 'next/link';
+import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { ExchangeSteps } from '@/components/points/exchange-steps';
 import { MemberPointsBadge } from '@/components/points/member-points';
 import { GoodsBrowser } from '@/components/points/goods-browser';
@@ -40,9 +41,9 @@ export default async function PointsExchangePage({ searchParams }: { searchParam
             <MemberPointsBadge initial={points} label="我的可用积分" />
           )}
           {points === null ? (
-            <Link href={routes.loginDialog({ next: routes.pointsExchange() })} className="rounded-lg bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
+            <LoginPromptLink href={routes.loginDialog({ next: routes.pointsExchange() })} className="rounded-lg bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
               登录查看积分
-            </Link>
+            </LoginPromptLink>
           ) : (
             <Link href={routes.serviceRules()} className="text-sm text-brand-700 underline">
               积分规则

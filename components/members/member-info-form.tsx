@@ -7,6 +7,7 @@
  */
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
+import { LoginPromptLink } from './login-prompt-link';
 import { saveMemberInfoAction, type SaveMemberInfoResult } from '@/app/modifyInfor/actions';
 import type { MemberProfile } from '@/lib/api/members';
 import { validateIdCard } from '@/lib/validation';
@@ -201,9 +202,9 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
             {!result.ok && result.sessionExpired ? (
               <>
                 {' '}
-                <a href={loginHref} className="underline">
+                <LoginPromptLink href={loginHref} className="underline">
                   去登录
-                </a>
+                </LoginPromptLink>
               </>
             ) : null}
           </p>

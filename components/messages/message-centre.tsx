@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import type { MemberMessage, MessageKind, MessageSource } from '@/lib/api/messages';
 import type { Page } from '@/lib/api/types';
 import { routes } from '@/lib/routes';
+import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { MessageForm } from './message-form';
 import { MessageHistory } from './message-history';
 
@@ -65,9 +66,9 @@ export function MessageCentre({
               ) : (
                 <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
                   <p className="text-stone-800">登录会员账号后即可提交，并查看历史记录与客服回复。</p>
-                  <Link href={loginHref} className="mt-4 inline-block rounded-lg bg-brand-700 px-6 py-2 text-white hover:bg-brand-800">
+                  <LoginPromptLink href={loginHref} className="mt-4 inline-block rounded-lg bg-brand-700 px-6 py-2 text-white hover:bg-brand-800">
                     {kind === 1 ? '登录后留言' : '登录后投诉建议'}
-                  </Link>
+                  </LoginPromptLink>
                 </div>
               )}
             </section>

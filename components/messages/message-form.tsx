@@ -7,6 +7,7 @@
  */
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
+import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { sendMessageAction, type SendMessageResult } from '@/app/customerMessage/actions';
 import type { MessageKind, MessageSource } from '@/lib/api/messages';
 import {
@@ -149,9 +150,9 @@ export function MessageForm({ kind, sources, loginHref }: { kind: MessageKind; s
           {!result.ok && result.sessionExpired ? (
             <>
               {' '}
-              <a href={loginHref} className="underline">
+              <LoginPromptLink href={loginHref} className="underline">
                 去登录
-              </a>
+              </LoginPromptLink>
               （已填写的内容会保留在本页）
             </>
           ) : null}

@@ -10,7 +10,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Image from 'next/image';
-import Link from 'next/link';
+import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { useRouter } from 'next/navigation';
 import { useState, useSyncExternalStore } from 'react';
 import { exchangeGoodsAction, type ExchangeActionResult } from '@/app/productDetails/actions';
@@ -87,12 +87,12 @@ export function PointsExchangeDialog({
 
   if (!loggedIn) {
     return (
-      <Link
+      <LoginPromptLink
         href={loginHref}
         className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-medium text-white hover:bg-brand-800"
       >
         登录后兑换
-      </Link>
+      </LoginPromptLink>
     );
   }
 
@@ -150,9 +150,9 @@ export function PointsExchangeDialog({
                 {outcome.reason === 'SESSION' ? (
                   <>
                     {' '}
-                    <Link href={loginHref} className="underline">
+                    <LoginPromptLink href={loginHref} className="underline">
                       重新登录
-                    </Link>
+                    </LoginPromptLink>
                   </>
                 ) : null}
               </p>
