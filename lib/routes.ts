@@ -217,8 +217,6 @@ export const navGroups: NavGroup[] = [
     links: [
       { label: '社会招聘', href: externalLinks.recruitSocial, external: true },
       { label: '校园招聘', href: externalLinks.recruitCampus, external: true },
-      // The jobs listing (GetTW_SpiderJobs) sits on the group introduction page.
-      { label: '在招职位', href: `${routes.aboutHospital()}#join-us` },
     ],
   },
 ];
