@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { SIDEBAR_WIDTH_PX } from '@/lib/constants';
-import { navGroups } from '@/lib/routes';
+import { navGroups, routes } from '@/lib/routes';
 import type { Crumb } from '@/lib/seo';
 import { SectionBanner } from './section-banner';
 
@@ -71,5 +71,8 @@ export function SectionLayout({
 /** The sidebar links of a main-navigation group (lib/routes navGroups), external links left out. */
 export function sectionSidebar(groupLabel: '关于我们' | '圣爱公益'): { label: string; links: { label: string; href: string }[] } {
   const group = navGroups.find((g) => g.label === groupLabel);
-  return { label: groupLabel, links: (group?.links ?? []).filter((l) => !l.external) };
+  const links = (group?.links ?? []).filter((l) => !l.external);
+  // 加入我们 (SPEC §2): the recruitment links and openings sit on the group introduction page.
+  if (groupLabel === '关于我们') links.push({ label: '加入我们', href: `${routes.aboutHospital()}#join-us` });
+  return { label: groupLabel, links };
 }
