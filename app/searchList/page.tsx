@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { headers } from 'next/headers';
 import { after } from 'next/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterTabs } from '@/components/ui/filter-tabs';
@@ -86,7 +87,11 @@ export default async function SearchPage({ searchParams }: Props) {
   if (shown && page > 1 && shown.items.length === 0) notFound();
 
   // A new search (not a further page or tab) counts for the hot words, after the response.
-  if (type === 'all' && page === 1) after(() => recordSearch(keyword));
+  if (type === 'all' && page === 1) {
+    const forwarded = (await headers()).get('x-forwarded-for');
+    const visitorIp = forwarded?.split(',')[0]?.trim().slice(0, 45) || null;
+    after(() => recordSearch(keyword, visitorIp));
+  }
 
   const total = (doctors?.total ?? 0) + (clinics?.total ?? 0) + (news?.total ?? 0);
   return (

@@ -31,9 +31,10 @@ export function getHotWords(size = 10): Promise<HotWord[]> {
  * frequent) or a fault only means the word is not counted: the search itself
  * goes on, so this answers false instead of throwing.
  */
-export async function recordSearch(word: string): Promise<boolean> {
+export async function recordSearch(word: string, clientIp?: string | null): Promise<boolean> {
   try {
-    await post('TW_HotWords/InsertHotWords', { Word: word }, { write: true });
+    // The visitor's address, so the per-IP limit counts visitors rather than this server.
+    await post('TW_HotWords/InsertHotWords', { Word: word, ClientIP: clientIp || undefined }, { write: true });
     return true;
   } catch {
     return false;

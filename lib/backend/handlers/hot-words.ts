@@ -27,6 +27,12 @@ export function normalizeHotWord(raw: string | undefined): { ok: true; word: str
   return { ok: true, word };
 }
 
+/** An IPv4 or IPv6 address as sent in ClientIP, or null when absent or not an address. */
+function clientIpField(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  return value.length > 0 && value.length <= 45 && /^[0-9a-fA-F.:]+$/.test(value) ? value : null;
+}
+
 export const hotWordEndpoints: EndpointMap = {
   'TW_HotWords/GetHotWordsList': {
     access: 'public',
@@ -42,13 +48,19 @@ export const hotWordEndpoints: EndpointMap = {
     },
   },
 
-  /** Word: the searched text. Records one hit; answers the word as stored. */
+  /**
+   * Word: the searched text; ClientIP (optional): the visitor's address when
+   * the site's server records the search on the visitor's behalf, so the rate
+   * limit counts visitors, not the server. Records one hit; answers the word
+   * as stored.
+   */
   'TW_HotWords/InsertHotWords': {
     access: 'public',
     write: true,
-    handle: ({ db, fields, ip, now }) => {
+    handle: ({ db, fields, ip: requestIp, now }) => {
       const checked = normalizeHotWord(fields.Word ?? fields.keyword);
       if (!checked.ok) throw new BackendError(ErrorNo.BAD_INPUT, checked.message);
+      const ip = clientIpField(fields.ClientIP) ?? requestIp;
       const at = now.getTime();
       const record = db.transaction(() => {
         db.prepare('DELETE FROM hot_word_hits WHERE At < ?').run(at - 3_600_000);

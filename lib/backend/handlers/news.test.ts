@@ -189,6 +189,19 @@ describe('TW_HotWords', () => {
     clock += 61_000;
     expect((await call('TW_HotWords/InsertHotWords', { Word: '针灸' }, ip)).ErrorNo).toBe(1);
   });
+
+  it('counts the visitor sent in ClientIP, not the server that records for them', async () => {
+    const server = { 'x-forwarded-for': '10.7.7.7' };
+    for (let i = 0; i < 20; i++) {
+      expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: `172.16.0.${i}` }, server)).ErrorNo).toBe(1);
+    }
+    expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸' }, server)).ErrorNo).toBe(1);
+    for (let i = 0; i < 19; i++) await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: '172.16.1.1' }, server);
+    expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: '172.16.1.1' }, server)).ErrorNo).toBe(1);
+    expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: '172.16.1.1' }, server)).ErrorNo).toBe(-1);
+    // Not an address: the request's own address counts.
+    expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: '<script>' }, server)).ErrorNo).toBe(1);
+  });
 });
 
 describe('TW_Class system pages', () => {
