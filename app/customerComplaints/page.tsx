@@ -1,8 +1,27 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { notFound } from 'next/navigation';
+import { MessageCentre } from '@/components/messages/message-centre';
+import { routes } from '@/lib/routes';
+import type { SearchParams } from '@/lib/search-params';
+import { pageMetadata } from '@/lib/seo';
+import { loadMessageCentre } from '../customerMessage/message-centre-data';
 
-export const metadata: Metadata = { title: '投诉建议' };
+export const metadata: Metadata = pageMetadata({
+  title: '投诉建议',
+  description: '圣爱中医投诉建议：服务态度、诊疗质量、候诊时间、收费与环境，我们认真核实、及时处理并回访。',
+  path: routes.customerComplaints(),
+});
 
-export default function Page() {
-  return <PlaceholderPage title="投诉建议" section="会员服务" />;
+export default async function CustomerComplaintsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const data = await loadMessageCentre(2, await searchParams);
+  if (!data) notFound();
+  return (
+    <MessageCentre
+      kind={2}
+      sources={data.sources}
+      history={data.history}
+      loginHref={routes.loginDialog({ next: routes.customerComplaints() })}
+      hrefFor={(page) => routes.customerComplaints({ page: page > 1 ? page : undefined })}
+    />
+  );
 }

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import Link from 'next/link';
+import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { ExchangeSteps } from '@/components/points/exchange-steps';
+import { MemberPointsBadge } from '@/components/points/member-points';
 import { GoodsBrowser } from '@/components/points/goods-browser';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,6 +11,7 @@ import { routes } from '@/lib/routes';
 import type { SearchParams } from '@/lib/search-params';
 import { pageMetadata } from '@/lib/seo';
 import { goodsListQuery, loadGoodsList } from '../onlineMall/goods-list';
+import { loadMemberPoints } from '../productDetails/member-points';
 
 export const metadata: Metadata = pageMetadata({
   title: '积分兑换',
@@ -18,6 +22,7 @@ export const metadata: Metadata = pageMetadata({
 export default async function PointsExchangePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const loaded = await loadGoodsList(await searchParams);
   if (!loaded) notFound();
+  const points = await loadMemberPoints();
   return (
     <>
       <PageHeader title="积分兑换" subtitle="消费得积分，积分换健康" />
@@ -29,6 +34,22 @@ export default async function PointsExchangePage({ searchParams }: { searchParam
             { name: '积分兑换', path: routes.pointsExchange() },
           ]}
         />
+        <div className="flex items-center justify-between rounded-xl border border-gold-400/60 bg-white px-6 py-4">
+          {points === null ? (
+            <p className="text-stone-700">登录后可查看可用积分并兑换商品。</p>
+          ) : (
+            <MemberPointsBadge initial={points} label="我的可用积分" />
+          )}
+          {points === null ? (
+            <LoginPromptLink href={routes.loginDialog({ next: routes.pointsExchange() })} className="rounded-lg bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
+              登录查看积分
+            </LoginPromptLink>
+          ) : (
+            <Link href={routes.serviceRules()} className="text-sm text-brand-700 underline">
+              积分规则
+            </Link>
+          )}
+        </div>
         <ExchangeSteps />
         <GoodsBrowser data={loaded.data} state={loaded.state} hrefFor={(s) => routes.pointsExchange(goodsListQuery(s))} />
       </div>

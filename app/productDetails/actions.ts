@@ -9,11 +9,11 @@ import { updateTag } from 'next/cache';
 import { z } from 'zod';
 import { CACHE_TAGS } from '@/lib/api/cache';
 import { isApiError } from '@/lib/api/errors';
-import { getMemberProfile } from '@/lib/api/members';
 import { exchangePointsGoods, exchangeRefusalOf, type ExchangeReceipt } from '@/lib/api/points';
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
+import { loadMemberPoints } from './member-points';
 
 export type ExchangeFailure = 'SESSION' | 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED' | 'INVALID' | 'NETWORK' | 'OTHER';
 
@@ -57,11 +57,5 @@ export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: s
 
 /** The member's current points for the React Query islands, or null for a visitor. */
 export async function memberPointsAction(): Promise<number | null> {
-  if (!(await getSession())) return null;
-  try {
-    return (await getMemberProfile(await memberClient())).points;
-  } catch (err) {
-    if (isSessionResetError(err)) return null;
-    throw err;
-  }
+  return loadMemberPoints();
 }

@@ -6,14 +6,12 @@ import { PointsExchangeDialog } from '@/components/points/points-exchange-dialog
 import { PointsValue } from '@/components/points/points-value';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { JsonLd } from '@/components/seo/json-ld';
-import { getMemberProfile } from '@/lib/api/members';
 import { getPointsGoods } from '@/lib/api/points';
-import { isSessionResetError } from '@/lib/api/token-client';
 import { routes } from '@/lib/routes';
 import { htmlToText, sanitizeArticleHtml } from '@/lib/sanitize';
 import { singleParam, type SearchParams } from '@/lib/search-params';
 import { absoluteUrl, pageMetadata, summarize } from '@/lib/seo';
-import { getSession, memberClient } from '@/lib/session';
+import { loadMemberPoints } from './member-points';
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -21,17 +19,6 @@ async function load(searchParams: Promise<SearchParams>) {
   const sn = singleParam(await searchParams, 'sn', 32);
   if (!sn || !/^[A-Za-z0-9]+$/.test(sn)) return null;
   return getPointsGoods(sn);
-}
-
-/** The member's balance for the exchange island; member data, fetched per request, never cached. */
-async function memberPoints(): Promise<number | null> {
-  if (!(await getSession())) return null;
-  try {
-    return (await getMemberProfile(await memberClient())).points;
-  } catch (err) {
-    if (isSessionResetError(err)) return null;
-    throw err;
-  }
 }
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
@@ -48,7 +35,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function ProductDetailsPage({ searchParams }: Props) {
   const goods = await load(searchParams);
   if (!goods) notFound();
-  const points = await memberPoints();
+  const points = await loadMemberPoints();
   const path = routes.productDetails(goods.sn);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">

@@ -23,11 +23,12 @@ export function useMemberPoints(initial: number | null) {
 
 /** "我的积分 12.86万" — a live balance badge. */
 export function MemberPointsBadge({ initial, label = '我的积分' }: { initial: number | null; label?: string }) {
-  const { data } = useMemberPoints(initial);
+  const { data: live } = useMemberPoints(initial);
+  const data = live ?? initial;
   if (data === null || data === undefined) return null;
   return (
     <p className="text-sm text-stone-700" aria-live="polite">
-      {label}：
+      {label ? `${label}：` : null}
       <strong className="text-xl text-brand-700" data-testid="member-points" title={`${data} 积分`}>
         {formatPoints(data)}
       </strong>

@@ -7,12 +7,12 @@
  * query is updated and the page refreshed, so the new balance and stock show
  * everywhere without a reload.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Image from 'next/image';
-import Link from 'next/link';
+import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { exchangeGoodsAction, type ExchangeActionResult } from '@/app/productDetails/actions';
 import { formatPoints } from '@/lib/format';
 import { MEMBER_POINTS_QUERY_KEY, useMemberPoints } from './member-points';
@@ -27,6 +27,10 @@ export interface ExchangeItem {
 
 const newKey = () => crypto.randomUUID();
 
+/** False in the server HTML, true once hydrated: the button stays disabled until it can work. */
+const noop = () => () => {};
+const useHydrated = () => useSyncExternalStore(noop, () => true, () => false);
+
 export function PointsExchangeDialog({
   item,
   initialPoints,
@@ -40,6 +44,7 @@ export function PointsExchangeDialog({
   const router = useRouter();
   const queryClient = useQueryClient();
   const { data: balance } = useMemberPoints(initialPoints);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState('');
   const [outcome, setOutcome] = useState<ExchangeActionResult | null>(null);
@@ -54,14 +59,18 @@ export function PointsExchangeDialog({
       } else if (typeof result.balance === 'number') {
         queryClient.setQueryData(MEMBER_POINTS_QUERY_KEY, result.balance);
       }
-      void queryClient.invalidateQueries({ queryKey: MEMBER_POINTS_QUERY_KEY });
-      // Server-rendered stock and balances follow.
-      router.refresh();
+      if (result.ok || result.reason === 'SOLD_OUT' || result.reason === 'INSUFFICIENT_POINTS') {
+        void queryClient.invalidateQueries({ queryKey: MEMBER_POINTS_QUERY_KEY });
+        // Server-rendered stock and balances follow.
+        router.refresh();
+      }
     },
     onError: () => setOutcome({ ok: false, reason: 'NETWORK', message: '网络异常，请检查网络后重试（再次确认不会重复扣分）' }),
   });
 
-  const loggedIn = balance !== null && balance !== undefined;
+  // Logged in as rendered by the server; a later failed balance read must not unmount an open dialog.
+  const loggedIn = initialPoints !== null;
+  const current = balance ?? initialPoints ?? 0;
   const soldOut = item.stock <= 0;
 
   function openDialog() {
@@ -78,16 +87,16 @@ export function PointsExchangeDialog({
 
   if (!loggedIn) {
     return (
-      <Link
+      <LoginPromptLink
         href={loginHref}
         className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-medium text-white hover:bg-brand-800"
       >
         登录后兑换
-      </Link>
+      </LoginPromptLink>
     );
   }
 
-  const after = balance - item.points;
+  const after = current - item.points;
   const done = outcome?.ok === true;
   const short = after < 0;
 
@@ -96,15 +105,14 @@ export function PointsExchangeDialog({
       <button
         type="button"
         onClick={openDialog}
-        disabled={soldOut}
+        disabled={soldOut || !hydrated}
         className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-8 py-3 text-lg font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
       >
         {soldOut ? '已兑完' : '立即兑换'}
       </button>
-      <Dialog open={open} onClose={close} className="relative z-50">
-        <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
+      <Dialog open={open} onClose={close} className="fixed inset-0 z-50 flex items-center justify-center p-4">
+        <DialogBackdrop className="fixed inset-0 bg-black/40" />
+          <DialogPanel className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
             <DialogTitle className="text-lg font-bold text-stone-900">{done ? '兑换成功' : '确认兑换'}</DialogTitle>
             <div className="mt-4 flex gap-4">
               <Image src={item.image} alt="" width={88} height={88} className="h-22 w-22 rounded-lg object-cover" unoptimized />
@@ -124,7 +132,7 @@ export function PointsExchangeDialog({
                 <dt className="text-stone-600">所需积分</dt>
                 <dd className="text-right font-medium text-brand-700">{item.points} 积分</dd>
                 <dt className="text-stone-600">当前积分</dt>
-                <dd className="text-right">{balance} 积分</dd>
+                <dd className="text-right">{current} 积分</dd>
                 <dt className="text-stone-600">兑换后余额</dt>
                 <dd className={`text-right font-medium ${short ? 'text-brand-700' : 'text-jade-700'}`}>
                   {short ? '积分不足' : `${after} 积分`}
@@ -142,9 +150,9 @@ export function PointsExchangeDialog({
                 {outcome.reason === 'SESSION' ? (
                   <>
                     {' '}
-                    <Link href={loginHref} className="underline">
+                    <LoginPromptLink href={loginHref} className="underline">
                       重新登录
-                    </Link>
+                    </LoginPromptLink>
                   </>
                 ) : null}
               </p>
@@ -170,7 +178,6 @@ export function PointsExchangeDialog({
               ) : null}
             </div>
           </DialogPanel>
-        </div>
       </Dialog>
     </>
   );

@@ -142,6 +142,21 @@ function tableExists(db: Database, name: string): boolean {
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const nowIsoOf = (d: Date) => d.toISOString();
+
+/**
+ * A few favourites for the first demo member, so /userIndex shows real ones.
+ * The collections table is the clinics area's: OR IGNORE keeps a seed of theirs intact.
+ */
+function seedDemoFavourites(db: Database, member: { id: number; vipCode: string } | undefined, at: string) {
+  if (!member || !tableExists(db, 'collections') || !tableExists(db, 'orgs')) return;
+  const add = db.prepare(`INSERT OR IGNORE INTO collections (member_id, vip_code, kind, code, created_at) VALUES (?, ?, ?, ?, ?)`);
+  const clinics = db.prepare(`SELECT code FROM orgs ORDER BY sort, org_id LIMIT 2`).all() as { code: string }[];
+  for (const c of clinics) add.run(member.id, member.vipCode, 1, c.code, at);
+  if (!tableExists(db, 'doctors')) return;
+  const doctors = db.prepare(`SELECT appointment_code AS code FROM doctors ORDER BY sort, doctor_id LIMIT 2`).all() as { code: string }[];
+  for (const d of doctors) add.run(member.id, member.vipCode, 2, d.code, at);
+}
 
 export const seedMemberServices: Seeder = (db, settings) => {
   const now = settings.now();
@@ -192,6 +207,7 @@ export const seedMemberServices: Seeder = (db, settings) => {
        department, doctor_code, doctor_name, doctor_title, fee, status, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  seedDemoFavourites(db, members[0], nowIsoOf(now));
   const found = visitsFromClinics(db);
   const visits = found.length ? found : FALLBACK_VISITS;
   members.forEach((m, mi) => {

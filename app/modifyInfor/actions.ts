@@ -1,0 +1,38 @@
+'use server';
+/**
+ * Saving /modifyInfor (issue 7, SPEC §5). Checks the session on the server,
+ * validates with the form's rules, sends UpdateVipinformation once (a write,
+ * never retried) and returns the saved values, so the form shows them; on a
+ * failure it returns a message and the form keeps everything typed.
+ */
+import { isApiError } from '@/lib/api/errors';
+import { updateMemberInfo, type MemberProfile } from '@/lib/api/members';
+import { isSessionResetError } from '@/lib/api/token-client';
+import { messages } from '@/lib/messages';
+import { getSession, memberClient } from '@/lib/session';
+import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/components/members/member-info-rules';
+
+export type SaveMemberInfoResult =
+  | { ok: true; profile: MemberProfile }
+  | { ok: false; message: string; errors?: MemberInfoErrors; sessionExpired?: boolean };
+
+export async function saveMemberInfoAction(draft: MemberInfoDraft): Promise<SaveMemberInfoResult> {
+  if (!(await getSession())) return { ok: false, message: messages.loginRequired, sessionExpired: true };
+  const safe: MemberInfoDraft = {
+    name: String(draft?.name ?? ''),
+    sex: String(draft?.sex ?? ''),
+    birthday: String(draft?.birthday ?? ''),
+    idCard: String(draft?.idCard ?? ''),
+    email: String(draft?.email ?? ''),
+    address: String(draft?.address ?? ''),
+  };
+  const checked = validateMemberInfo(safe);
+  if (!checked.ok) return { ok: false, message: '请检查标出的内容，资料尚未保存', errors: checked.errors };
+  try {
+    return { ok: true, profile: await updateMemberInfo(await memberClient(), checked.value) };
+  } catch (err) {
+    if (isSessionResetError(err)) return { ok: false, message: messages.sessionExpired, sessionExpired: true };
+    if (isApiError(err)) return { ok: false, message: err.errorNo < 0 ? messages.networkError : err.errorInfo };
+    throw err;
+  }
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { idCardCheckChar } from '@/lib/validation';
+import { validateMemberInfo, type MemberInfoDraft } from './member-info-rules';
+
+const today = new Date(2026, 10, 21);
+const base: MemberInfoDraft = { name: '王雅琴', sex: '0', birthday: '1978-03-12', idCard: '', email: '', address: '' };
+const first17 = '53010219850615123';
+const goodId = first17 + idCardCheckChar(first17);
+const badId = first17 + (idCardCheckChar(first17) === '1' ? '2' : '1');
+
+describe('/modifyInfor rules (SPEC §5)', () => {
+  it('keep the stored ID card when none is typed', () => {
+    expect(validateMemberInfo(base, today)).toEqual({
+      ok: true,
+      value: { name: '王雅琴', sex: 0, birthday: '1978-03-12', idCard: undefined, email: '', address: '' },
+    });
+  });
+  it('derive birthday and sex from a valid ID card, over what was chosen', () => {
+    const r = validateMemberInfo({ ...base, idCard: goodId, birthday: '', sex: '0' }, today);
+    // Penultimate digit 3 is odd → 1 (male).
+    expect(r).toMatchObject({ ok: true, value: { idCard: goodId, birthday: '1985-06-15', sex: 1 } });
+  });
+  it('give a clear message for a bad checksum and the other fields', () => {
+    expect(validateMemberInfo({ ...base, idCard: badId }, today)).toEqual({ ok: false, errors: { idCard: '身份证号校验位不正确，请核对' } });
+    expect(validateMemberInfo({ ...base, name: '王' }, today)).toEqual({ ok: false, errors: { name: '姓名至少2个字' } });
+    expect(validateMemberInfo({ ...base, email: 'not-an-email' }, today)).toEqual({ ok: false, errors: { email: '请输入有效的电子邮箱' } });
+    expect(validateMemberInfo({ ...base, birthday: '2030-01-01' }, today)).toEqual({ ok: false, errors: { birthday: '请选择有效的出生日期' } });
+  });
+});

@@ -1,0 +1,28 @@
+import Link from 'next/link';
+import { routes } from '@/lib/routes';
+
+const LINKS = [
+  { label: '挂号记录', hint: '预约与就诊记录', href: routes.registrationRecords() },
+  { label: '积分兑换', hint: '用积分兑换好礼', href: routes.pointsExchange() },
+  { label: '我的留言', hint: '咨询与客服回复', href: routes.customerMessage() },
+  { label: '投诉建议', hint: '处理进度与回访', href: routes.customerComplaints() },
+  { label: '编辑资料', hint: '姓名、身份证与联系方式', href: routes.modifyInfo() },
+];
+
+/** /userIndex links to records, exchanges and messages (issue 7). */
+export function MemberShortcuts() {
+  return (
+    <nav aria-label="会员中心">
+      <ul className="grid grid-cols-5 gap-4">
+        {LINKS.map((l) => (
+          <li key={l.label}>
+            <Link href={l.href} className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-brand-600 hover:shadow-sm">
+              <span className="block font-bold text-brand-700">{l.label}</span>
+              <span className="mt-1 block text-sm text-stone-600">{l.hint}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,61 @@
+import Link from 'next/link';
+import type { Registration, RegistrationStatus } from '@/lib/api/registrations';
+import { routes } from '@/lib/routes';
+
+const STATUS_STYLE: Record<RegistrationStatus, string> = {
+  upcoming: 'bg-jade-50 text-jade-700',
+  visited: 'bg-stone-100 text-stone-700',
+  cancelled: 'bg-stone-100 text-stone-600',
+  missed: 'bg-brand-50 text-brand-700',
+};
+
+/** The member's appointment records: date, clinic, doctor and status (issue 7 /dRecord/registration). */
+export function RegistrationTable({ records }: { records: Registration[] }) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">挂号记录</caption>
+        <thead className="bg-stone-50 text-left text-stone-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">就诊日期</th>
+            <th scope="col" className="px-4 py-3 font-medium">门诊</th>
+            <th scope="col" className="px-4 py-3 font-medium">科室</th>
+            <th scope="col" className="px-4 py-3 font-medium">医生</th>
+            <th scope="col" className="px-4 py-3 font-medium">就诊人</th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">挂号费</th>
+            <th scope="col" className="px-4 py-3 text-center font-medium">状态</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((r) => (
+            <tr key={r.registerNo} className="border-t border-stone-100">
+              <td className="px-4 py-3">
+                <time dateTime={r.visitDate} className="block font-medium text-stone-900">
+                  {r.visitDate}
+                </time>
+                <span className="text-xs text-stone-600">{r.timeSlot}</span>
+              </td>
+              <td className="px-4 py-3">
+                <Link href={routes.hospitalDetail(r.hospitalCode)} className="text-stone-900 hover:text-brand-700 hover:underline">
+                  {r.hospitalName}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-stone-700">{r.department}</td>
+              <td className="px-4 py-3">
+                <Link href={routes.doctorDetail(r.doctorCode)} className="text-stone-900 hover:text-brand-700 hover:underline">
+                  {r.doctorName}
+                </Link>
+                <span className="ml-1 text-xs text-jade-700">{r.doctorTitle}</span>
+              </td>
+              <td className="px-4 py-3 text-stone-700">{r.patientName}</td>
+              <td className="px-4 py-3 text-right text-stone-700">￥{r.fee}</td>
+              <td className="px-4 py-3 text-center">
+                <span className={`rounded-full px-3 py-1 text-xs ${STATUS_STYLE[r.status]}`}>{r.statusName}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

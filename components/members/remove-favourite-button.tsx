@@ -1,0 +1,39 @@
+'use client';
+/**
+ * Removes a favourite from /userIndex (issue 7) through the clinics area's
+ * toggleFavourite action (one write, never retried), then re-renders the
+ * server list so the item is gone.
+ */
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { toggleFavourite } from '@/components/hospitals/actions';
+
+export function RemoveFavouriteButton({ kind, code, name }: { kind: 'clinic' | 'doctor'; code: string; name: string }) {
+  const router = useRouter();
+  const [message, setMessage] = useState('');
+  const [pending, startTransition] = useTransition();
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        disabled={pending}
+        aria-label={`取消收藏${name}`}
+        onClick={() =>
+          startTransition(async () => {
+            const r = await toggleFavourite({ kind, code, collect: false });
+            if (r.ok) router.refresh();
+            else setMessage(r.message);
+          })
+        }
+        className="rounded-full border border-stone-300 px-3 py-1 text-xs text-stone-700 hover:border-brand-600 hover:text-brand-700 disabled:opacity-50"
+      >
+        {pending ? '取消中…' : '取消收藏'}
+      </button>
+      {message ? (
+        <span role="alert" className="text-xs text-brand-700">
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_CONTENT_MAX as BACKEND_MAX, MESSAGE_CONTENT_MIN as BACKEND_MIN } from '@/lib/backend/handlers/messages';
+import { MESSAGE_CONTENT_MAX, MESSAGE_CONTENT_MIN, validateMessageDraft } from './message-rules';
+
+const draft = { sourceId: '3', title: '', content: '请问周末门诊几点开门？', contactPhone: '' };
+
+describe('message form rules (issue 7)', () => {
+  it('match the backend limits', () => {
+    expect([MESSAGE_CONTENT_MIN, MESSAGE_CONTENT_MAX]).toEqual([BACKEND_MIN, BACKEND_MAX]);
+  });
+  it('accept a valid draft', () => {
+    expect(validateMessageDraft(draft, [3])).toEqual({ ok: true, value: { sourceId: 3, title: '', content: draft.content, contactPhone: '' } });
+  });
+  it('give a clear message for each bad field', () => {
+    const r = validateMessageDraft({ sourceId: '', title: '题'.repeat(51), content: '短', contactPhone: '123' }, [3]);
+    expect(r).toEqual({
+      ok: false,
+      errors: { sourceId: '请选择分类', title: '标题不能超过50个字', content: '内容至少5个字', contactPhone: '请输入11位手机号' },
+    });
+    expect(validateMessageDraft({ ...draft, sourceId: '9' }, [3])).toMatchObject({ ok: false, errors: { sourceId: '分类无效，请重新选择' } });
+    expect(validateMessageDraft({ ...draft, content: '字'.repeat(501) }, [3])).toMatchObject({ ok: false, errors: { content: '内容不能超过500个字' } });
+    expect(validateMessageDraft({ ...draft, content: '   ' }, [3])).toMatchObject({ ok: false, errors: { content: '请填写内容' } });
+  });
+  it('count 汉字 and emoji as one character each', () => {
+    expect(validateMessageDraft({ ...draft, content: '😀'.repeat(500) }, [3]).ok).toBe(true);
+  });
+});

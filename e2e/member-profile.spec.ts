@@ -1,0 +1,86 @@
+/**
+ * /modifyInfor and /userIndex journeys (issue 7, SPEC §5): a bad ID card gets
+ * a message and nothing is saved; a good one derives birthday, sex and age
+ * and saves them; a favourite clinic removed on /userIndex is gone.
+ */
+import { expect, test } from '@playwright/test';
+import { idCardCheckChar } from '../lib/validation';
+import { DEMO, loginAs, queryDb } from './support/members-session';
+
+const memberRow = (vipCode: string) =>
+  queryDb<{ id_card: string | null; birthday: string | null; sex: number | null; name: string }>(
+    'SELECT id_card, birthday, sex, name FROM members WHERE vip_code = ?',
+    vipCode,
+  );
+
+test('a bad ID card gets a clear message and nothing is saved', async ({ page, context, request }) => {
+  await loginAs(context, request, DEMO.other);
+  const before = memberRow(DEMO.other.vipCode);
+  await page.goto('/modifyInfor');
+  const first17 = '53010219900101123';
+  const wrong = idCardCheckChar(first17) === '1' ? '2' : '1';
+  await page.getByLabel('身份证号').fill(first17 + wrong);
+  await page.getByRole('button', { name: '保存资料' }).click();
+  const form = page.locator('form');
+  await expect(form.getByText('身份证号校验位不正确，请核对')).toBeVisible();
+  await expect(form.getByText('资料尚未保存')).toBeVisible();
+  // Nothing typed is lost, nothing is saved.
+  await expect(page.getByLabel('身份证号')).toHaveValue(first17 + wrong);
+  expect(memberRow(DEMO.other.vipCode)).toEqual(before);
+});
+
+test('a good ID card fills birthday, sex and age, and they are saved', async ({ page, context, request }) => {
+  await loginAs(context, request, DEMO.other);
+  await page.goto('/modifyInfor');
+  const first17 = '53010219880815124'; // sex digit (17th) 4: even → 0 (female)
+  const id = first17 + idCardCheckChar(first17);
+  await page.getByLabel('身份证号').fill(id);
+  await expect(page.getByLabel('出生日期')).toHaveValue('1988-08-15');
+  await expect(page.getByRole('radio', { name: '女' })).toBeChecked();
+  const today = new Date();
+  const age = today.getFullYear() - 1988 - (today.getMonth() + 1 < 8 || (today.getMonth() + 1 === 8 && today.getDate() < 15) ? 1 : 0);
+  await expect(page.getByLabel('年龄')).toHaveValue(`${age}岁`);
+  await page.getByRole('button', { name: '保存资料' }).click();
+  await expect(page.locator('form').getByRole('status')).toHaveText('资料已保存');
+  // The saved values show: the masked number and the derived fields.
+  await expect(page.getByLabel('身份证号')).toHaveAttribute('placeholder', new RegExp(`${id.slice(0, 6)}\\*+${id.slice(-4)}`));
+  await expect(page.getByLabel('出生日期')).toHaveValue('1988-08-15');
+  expect(memberRow(DEMO.other.vipCode)).toMatchObject({ id_card: id, birthday: '1988-08-15', sex: 0 });
+  await page.reload();
+  await expect(page.getByLabel('出生日期')).toHaveValue('1988-08-15');
+});
+
+test('/userIndex shows the member and removing a favourite clinic takes it off the page', async ({ page, context, request }) => {
+  const tokens = await loginAs(context, request, DEMO.poor);
+  // A favourite to remove, added the way the clinic page adds one.
+  const clinic = queryDb<{ code: string; name: string }>('SELECT code, name FROM orgs ORDER BY org_id LIMIT 1');
+  const added = await request.post('/api/WX_OrgCollectionClent/AddOrgCollection', {
+    headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    form: { CollectionType: '1', Code: clinic.code },
+  });
+  expect((await added.json()).ErrorNo).toBe(1);
+
+  await page.goto('/userIndex');
+  await expect(page.getByRole('heading', { name: '李文博' })).toBeVisible();
+  await expect(page.getByText('138****0002')).toBeVisible();
+  const clinics = page.getByRole('region', { name: '收藏的门诊' });
+  await expect(clinics.getByRole('link', { name: clinic.name })).toBeVisible();
+  await clinics.getByRole('button', { name: `取消收藏${clinic.name}` }).click();
+  await expect(clinics.getByRole('link', { name: clinic.name })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: '收藏的门诊' }).getByRole('link', { name: clinic.name })).toHaveCount(0);
+});
+
+test('member pages need a login and stay out of search engines', async ({ page, context, request }) => {
+  await page.goto('/userIndex');
+  await expect(page).toHaveURL(/login=required/);
+  const anonymous = await request.get('/dRecord/registration', { maxRedirects: 0 });
+  expect(anonymous.status()).toBeGreaterThanOrEqual(300);
+  expect(await anonymous.text()).not.toContain('挂号费');
+
+  await loginAs(context, request, DEMO.poor);
+  for (const path of ['/userIndex', '/modifyInfor', '/dRecord/registration']) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  }
+});
