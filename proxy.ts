@@ -17,24 +17,7 @@ import { isApiError } from '@/lib/api/errors';
 import { sharedRefresh } from '@/lib/api/token-client';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
-
-const CRAWLER = /bot\b|bot\/|spider|crawl|slurp|Baiduspider|Googlebot|bingbot|YandexBot|Sogou|360Spider|Bytespider|YisouSpider|facebookexternalhit|Mediapartners|AdsBot|Lighthouse/i;
-const IN_APP = /MicroMessenger|\bQQ\/|MQQBrowser|AlipayClient|Weibo|DingTalk|Lark|ToutiaoMicroApp/i;
-const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|HarmonyOS|BlackBerry|Opera Mini|IEMobile|Tablet/i;
-
-/** The PcWebUrl PlatformType of a user agent, or null for a desktop browser or a crawler. */
-export function mobilePlatform(userAgent: string): string | null {
-  if (!userAgent || CRAWLER.test(userAgent)) return null;
-  if (/MicroMessenger/i.test(userAgent)) return 'WeChat';
-  if (/AlipayClient/i.test(userAgent)) return 'Alipay';
-  if (/\bQQ\/|MQQBrowser/i.test(userAgent)) return 'QQ';
-  if (IN_APP.test(userAgent)) return 'Other';
-  if (/iPad|Tablet/i.test(userAgent)) return 'Tablet';
-  if (/iPhone|iPod/i.test(userAgent)) return 'iOS';
-  if (/Android/i.test(userAgent)) return 'Android';
-  if (MOBILE.test(userAgent)) return 'H5';
-  return null;
-}
+import { mobilePlatform } from '@/lib/session/user-agent';
 
 /** Mobile addresses by platform and page; failures are remembered briefly so a down API is not hammered. */
 const mobileUrls = new Map<string, { url: string | null; until: number }>();

@@ -112,6 +112,11 @@ export const routes = {
   /** Home with the login dialog open (e.g. after a WeChat code that needs a login). */
   loginDialog: (query?: ListQuery) => withQuery('/', { login: 'open', ...query }),
 
+  /** The login dialog's WeChat entry (app/auth/wechat): WeChat QR login, or the dev authorize step. */
+  wechatLogin: (openid?: string) => withQuery('/auth/wechat', { openid }),
+  /** Same-origin session probe of the header's member island (app/session/me): {member} or null, never a token. */
+  sessionMe: () => '/session/me',
+
   notFound: () => '/404',
   redirect: (internalPath: string) => `/redirect${internalPath.startsWith('/') ? '' : '/'}${internalPath}`,
 } as const;

@@ -5,6 +5,7 @@
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
+import { routes } from '@/lib/routes';
 import { validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
 import { loginWithPasswordAction, loginWithSmsAction } from './actions';
 import { FormError, FormField, LinkButton, OverlayFrame, SubmitButton } from './overlay-frame';
@@ -135,7 +136,7 @@ function WechatEntry() {
       </div>
       <p className="mb-4 text-sm text-stone-600">使用微信扫一扫，授权后自动登录</p>
       <a
-        href="/auth/wechat"
+        href={routes.wechatLogin()}
         className="inline-block rounded-md bg-jade-600 px-6 py-2.5 font-medium text-white hover:bg-jade-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-jade-700"
       >
         微信扫码登录

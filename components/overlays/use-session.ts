@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { messages } from '@/lib/messages';
-import { safeInternalPath } from '@/lib/routes';
+import { routes, safeInternalPath } from '@/lib/routes';
 import { showToast } from '@/components/ui/toast';
 import { closeOverlay, takeAfterLoginPath } from './overlay-store';
 import type { SessionMember } from './types';
@@ -18,7 +18,7 @@ export function useSessionMember() {
   return useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async (): Promise<SessionMember | null> => {
-      const res = await fetch('/session/me', { cache: 'no-store', credentials: 'same-origin' });
+      const res = await fetch(routes.sessionMe(), { cache: 'no-store', credentials: 'same-origin' });
       if (!res.ok) return null;
       const body = (await res.json()) as { member: SessionMember | null };
       return body.member;

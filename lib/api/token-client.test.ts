@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginWithPassword, refreshTokens } from './auth';
-import { observeCalls } from './client';
+import { observeCalls, post } from './client';
 import { isApiError } from './errors';
 import { idCardCheckChar } from '@/lib/validation';
 import { getMemberProfile, updateMemberInfo } from './members';
@@ -140,5 +140,35 @@ describe('member client (SPEC §8)', () => {
     await expect(updateMemberInfo(client, { name: '李文博', idCard: `${first17}0`.replace(/.$/, idCardCheckChar(first17) === '0' ? '1' : '0') })).rejects.toSatisfy(
       (e) => isApiError(e, 0) && /校验位/.test(e.errorInfo),
     );
+  });
+
+  it('the visitor-token request is allowed once before blocking (SPEC §9)', async () => {
+    // The next GetVisitorToken fails at the API.
+    await post('Dev/FailNext', { Path: 'AuthenticationCenter/GetVisitorToken' }, { write: true });
+    const visitor = countCalls('AuthenticationCenter/GetVisitorToken');
+    try {
+      const client = createTokenClient(memoryTokenStore());
+      await expect(client.post('VIP_Member/GetVIPMember')).rejects.toSatisfy((e) => isApiError(e, -1));
+      // Blocked: a second call does not ask again right away.
+      await expect(client.post('VIP_Member/GetVIPMember')).rejects.toSatisfy((e) => isApiError(e, -2));
+      expect(visitor.count).toBe(1);
+    } finally {
+      visitor.stop();
+    }
+  });
+
+  it('a write is sent once even when its answer asks for a refresh: 4002 is refused before acting, then replayed once', async () => {
+    const store = await loggedInStore('13800000001');
+    const client = createTokenClient(store);
+    env.advance(61);
+    const updates = countCalls('VIP_Member/UpdateVipinformation');
+    try {
+      await updateMemberInfo(client, { name: '王雅琴', address: '昆明市盘龙区' });
+      // One refused by 4002 (nothing written), one replay that wrote.
+      expect(updates.count).toBe(2);
+      expect((await getMemberProfile(client)).address).toBe('昆明市盘龙区');
+    } finally {
+      updates.stop();
+    }
   });
 });
