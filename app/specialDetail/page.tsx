@@ -1,8 +1,16 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { SpecialPage, specialMetadata } from '@/components/specialties/special-page';
+import type { SearchParams } from '@/lib/list-query';
 
-export const metadata: Metadata = { title: '专题详情' };
+interface Props {
+  searchParams: Promise<SearchParams>;
+}
 
-export default function Page() {
-  return <PlaceholderPage title="专题详情" section="重点专科" />;
+export function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return specialMetadata(searchParams, 3);
+}
+
+/** TW_Special type 3 (1 工作成果, 2 工作动态, 3 专题) by ?id= (issue 4). */
+export default function SpecialDetailPage({ searchParams }: Props) {
+  return <SpecialPage searchParams={searchParams} type={3} />;
 }

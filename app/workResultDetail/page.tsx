@@ -1,8 +1,16 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { SpecialPage, specialMetadata } from '@/components/specialties/special-page';
+import type { SearchParams } from '@/lib/list-query';
 
-export const metadata: Metadata = { title: '工作成果' };
+interface Props {
+  searchParams: Promise<SearchParams>;
+}
 
-export default function Page() {
-  return <PlaceholderPage title="工作成果" section="重点专科" />;
+export function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return specialMetadata(searchParams, 1);
+}
+
+/** TW_Special type 1 (1 工作成果, 2 工作动态, 3 专题) by ?id= (issue 4). */
+export default function WorkResultPage({ searchParams }: Props) {
+  return <SpecialPage searchParams={searchParams} type={1} />;
 }

@@ -5,12 +5,11 @@
  * open on it next time. Renders nothing.
  */
 import { useEffect } from 'react';
-
-export const ADDRESS_COOKIE = 'address';
+import { ADDRESS_COOKIE, ADDRESS_COOKIE_MAX_AGE } from './address-cookie';
 
 export function RememberProvince({ provinceId }: { provinceId: number }) {
   useEffect(() => {
-    document.cookie = `${ADDRESS_COOKIE}=${provinceId}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+    document.cookie = `${ADDRESS_COOKIE}=${provinceId}; path=/; max-age=${ADDRESS_COOKIE_MAX_AGE}; samesite=lax`;
   }, [provinceId]);
   return null;
 }

@@ -1,13 +1,15 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { getProvinces, type Province } from '@/lib/api/reference';
+import { visitorIp } from '@/components/hospitals/visitor-position';
+import { getProvinces, locateByIp, type Province } from '@/lib/api/reference';
 import { DEFAULT_PROVINCE } from '@/lib/constants';
 import { parseId } from '@/lib/list-query';
-import { ADDRESS_COOKIE } from './remember-province';
+import { ADDRESS_COOKIE } from './address-cookie';
 
 /**
  * The province of a list page: the path segment when given (unknown → null, the
- * page answers 404), else the remembered `address` cookie, else 215 云南 (SPEC §9).
+ * page answers 404), else the remembered `address` cookie, else the province of the
+ * visitor's IP (GetAliyunCity, issue 4) when the group has clinics there, else 215 云南 (SPEC §9).
  */
 export async function resolveProvince(segment: string): Promise<{ province: Province; provinces: Province[]; explicit: boolean } | null> {
   const provinces = await getProvinces();
@@ -17,7 +19,9 @@ export async function resolveProvince(segment: string): Promise<{ province: Prov
     return province ? { province, provinces, explicit: true } : null;
   }
   const remembered = byId(parseId((await cookies()).get(ADDRESS_COOKIE)?.value));
-  const province = remembered ?? byId(DEFAULT_PROVINCE.id) ?? provinces[0];
+  const located = remembered ? undefined : byId((await locateByIp(await visitorIp()))?.provinceId ?? null);
+  const fromIp = located && located.clinicCount > 0 ? located : undefined;
+  const province = remembered ?? fromIp ?? byId(DEFAULT_PROVINCE.id) ?? provinces[0];
   if (!province) return null;
   return { province, provinces, explicit: false };
 }

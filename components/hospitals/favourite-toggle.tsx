@@ -4,8 +4,9 @@
  * server action. Visitors are asked to log in (issue 4). The write is sent
  * once; the button is disabled while it runs, so a double click is one write.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useState, useTransition } from 'react';
-import { toggleFavourite } from './actions';
+import { readFavourite, toggleFavourite } from './actions';
 
 export function FavouriteToggle({
   kind,
@@ -20,7 +21,14 @@ export function FavouriteToggle({
   initialCollected?: boolean;
   initialCount?: number;
 }) {
-  const [collected, setCollected] = useState(initialCollected);
+  // The page is cached for everyone; the member's own state is read after hydration.
+  const { data: remote } = useQuery({
+    queryKey: ['favourite', kind, code],
+    queryFn: () => readFavourite({ kind, code }),
+    staleTime: 60_000,
+  });
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const collected = toggled ?? (remote?.loggedIn ? remote.collected : initialCollected);
   const [count, setCount] = useState(initialCount);
   const [message, setMessage] = useState('');
   const [pending, startTransition] = useTransition();
@@ -30,7 +38,7 @@ export function FavouriteToggle({
     startTransition(async () => {
       const r = await toggleFavourite({ kind, code, collect: !collected });
       if (r.ok) {
-        setCollected(r.collected);
+        setToggled(r.collected);
         setCount(r.count);
         setMessage(r.collected ? '已收藏' : '已取消收藏');
       } else {

@@ -36,7 +36,10 @@ export function UseMyLocation() {
   return (
     <span className="inline-flex items-center gap-2">
       <button type="button" onClick={locate} className="rounded-md border border-jade-600 px-3 py-1.5 text-sm text-jade-700 hover:bg-jade-50">
-        📍 使用我的位置
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="mr-1 inline h-4 w-4 fill-current align-[-2px]">
+          <path d="M10 1.5a6 6 0 0 0-6 6c0 4.5 6 11 6 11s6-6.5 6-11a6 6 0 0 0-6-6zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4z" />
+        </svg>
+        使用我的位置
       </button>
       <span role="status" aria-live="polite" className="text-sm text-stone-600">
         {message}

@@ -23,7 +23,9 @@ export function OnlineDoctorCard({ doctor, online }: { doctor: Doctor; online: b
           <p className="mt-1 truncate text-sm text-stone-600">{doctor.clinicName}</p>
         </div>
       </div>
-      <p className="mt-3 line-clamp-2 flex-1 text-sm text-stone-700">擅长：{doctor.specialties.join('、')}</p>
+      <div className="mt-3 flex-1">
+        <p className="line-clamp-2 text-sm text-stone-700">擅长：{doctor.specialties.join('、')}</p>
+      </div>
       <div className="mt-4 flex items-center justify-between">
         <span className="text-sm text-stone-600">
           图文问诊 <span className="text-lg font-semibold text-brand-700">¥{doctor.consultFee}</span>

@@ -86,3 +86,27 @@ describe('lib/api online services', () => {
     expect(await getShifts()).toHaveLength(3);
   });
 });
+
+describe('lib/api collections (member writes)', () => {
+  it('sends favourites as writes (never retried) with the member’s client and reshapes the answers', async () => {
+    const { addFavourite, cancelFavourite, getFavouriteState } = await import('./collections');
+    const calls: { path: string; fields: unknown; options: unknown }[] = [];
+    const client = {
+      async post<T>(path: string, fields?: unknown, options?: unknown): Promise<T> {
+        calls.push({ path, fields, options });
+        if (path.endsWith('GetOrgCollection')) return { DataList: [{ Code: 'SA0101', IsCollected: 1 }] } as T;
+        return { ReturnObject: { IsCollected: path.endsWith('AddOrgCollection') ? 1 : 0, CollectCount: 7 } } as T;
+      },
+    };
+    expect(await addFavourite(client, 'doctor', 'D100001')).toEqual({ collected: true, count: 7 });
+    expect(await cancelFavourite(client, 'clinic', 'SA0101')).toEqual({ collected: false, count: 7 });
+    expect(await getFavouriteState(client, 'clinic', ['SA0101'])).toEqual({ SA0101: true });
+    expect(calls[0]).toEqual({
+      path: 'WX_OrgCollectionClent/AddOrgCollection',
+      fields: { CollectionType: 2, Code: 'D100001' },
+      options: { write: true },
+    });
+    expect(calls[1]!.options).toEqual({ write: true });
+    expect(calls[2]!.options).toBeUndefined();
+  });
+});

@@ -56,12 +56,13 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
     doctor.consultsOnline ? getOnlineStatus([doctor.doctorId]).catch(() => []) : Promise.resolve([]),
   ]);
   const hrefFor = (f: EvaluationFilterState, p = 1) =>
-    routes.doctorDetail(doctor.appointmentCode, {
+    // The fragment keeps the reader at the evaluations after a filter or page change.
+    `${routes.doctorDetail(doctor.appointmentCode, {
       sat: f.sat,
       etype: f.etype,
       content: f.content,
       page: p > 1 ? p : undefined,
-    });
+    })}#evaluations`;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumbs

@@ -57,7 +57,8 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
     getInsurance(clinic.code),
   ]);
   const hrefFor = (f: EvaluationFilterState, p = 1) =>
-    routes.hospitalDetail(clinic.code, { sat: f.sat, etype: f.etype, content: f.content, page: p > 1 ? p : undefined });
+    // The fragment keeps the reader at the evaluations after a filter or page change.
+    `${routes.hospitalDetail(clinic.code, { sat: f.sat, etype: f.etype, content: f.content, page: p > 1 ? p : undefined })}#evaluations`;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumbs

@@ -256,3 +256,23 @@ describe('collections (member endpoints, SPEC §8)', () => {
     expect((await call(backend, 'WX_OrgCollectionClent/AddOrgCollection', { Code: 'NOPE1' }, alice)).ErrorNo).toBe(404);
   });
 });
+
+describe('doctor totals (migration 011)', () => {
+  it('TotalCount from the trigger-kept totals equals a real count after inserts, moves and deletes', async () => {
+    const b = createBackend({ dbPath: path.join(dir, 'counts.db'), jwtSecret: secret, log: () => {} });
+    const { insertDoctors, seededRandom, DEMO_DOCTOR_COUNT } = await import('../seed/clinics-doctors');
+    insertDoctors(b.db, seededRandom(7), 50, { withAvatars: false, startAt: DEMO_DOCTOR_COUNT + 1 });
+    b.db.prepare('UPDATE doctors SET province_id = 216 WHERE doctor_id = ?').run(1000 + DEMO_DOCTOR_COUNT + 1);
+    b.db.prepare('DELETE FROM schedule_patterns WHERE doctor_id = ?').run(1000 + DEMO_DOCTOR_COUNT + 2);
+    b.db.prepare('DELETE FROM doctors WHERE doctor_id = ?').run(1000 + DEMO_DOCTOR_COUNT + 2);
+    for (const provinceId of [undefined, 215, 216, 214, 213]) {
+      const fields: Record<string, string> = provinceId ? { ProvinceID: String(provinceId) } : {};
+      const r = await call(b, 'TW_User/GetDoctorPageList', fields);
+      const real = provinceId
+        ? (b.db.prepare('SELECT COUNT(*) AS n FROM doctors WHERE province_id = ?').get(provinceId) as { n: number }).n
+        : (b.db.prepare('SELECT COUNT(*) AS n FROM doctors').get() as { n: number }).n;
+      expect(r.Result.TotalCount).toBe(real);
+    }
+    b.db.close();
+  });
+});

@@ -61,7 +61,11 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
     args.push(p, p, p);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM doctors d ${whereSql}`).get(...args) as { n: number }).n;
+  // Province-only lists read the trigger-kept totals (migration 011), so their cost does not grow with the table.
+  const total =
+    !orgCode && !keyword && !extra.onlineOnly
+      ? ((db.prepare('SELECT n FROM doctor_counts WHERE province_id = ?').get(provinceId ?? 0) as { n: number } | undefined)?.n ?? 0)
+      : (db.prepare(`SELECT COUNT(*) AS n FROM doctors d ${whereSql}`).get(...args) as { n: number }).n;
   const rows = db
     .prepare(
       `SELECT ${DOCTOR_COLUMNS} FROM doctors d JOIN orgs o ON o.code = d.org_code ${whereSql}

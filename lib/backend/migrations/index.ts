@@ -5,12 +5,14 @@
 import type { Migration } from '../types';
 import { coreMigration } from './001-core';
 import { clinicsDoctorsMigration } from './010-clinics-doctors';
+import { doctorCountsMigration } from './011-doctor-counts';
 import { contentMigration } from './020-content';
 import { memberServicesMigration } from './030-member-services';
 
 export const migrations: Migration[] = [
   coreMigration,
   clinicsDoctorsMigration,
+  doctorCountsMigration,
   contentMigration,
   memberServicesMigration,
 ];

@@ -71,7 +71,12 @@ interface DoctorRow {
  * Inserts `count` generated doctors spread over the clinics, with weekly schedule
  * patterns. The bench (bench/doctor-list-scale.ts) reuses it for 100k doctors.
  */
-export function insertDoctors(db: Database, rng: Rng, count: number, { withAvatars = true } = {}): DoctorRow[] {
+export function insertDoctors(
+  db: Database,
+  rng: Rng,
+  count: number,
+  { withAvatars = true, startAt = 1 }: { withAvatars?: boolean; startAt?: number } = {},
+): DoctorRow[] {
   const insert = db.prepare(`INSERT INTO doctors (doctor_id, appointment_code, name, title, org_code, province_id,
     department, specialties, intro, avatar, praise_rate, service_count, fans, consult_online, consult_fee,
     register_fee, sort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
@@ -80,7 +85,7 @@ export function insertDoctors(db: Database, rng: Rng, count: number, { withAvata
   // Most doctors work in Yunnan (the group's home province, SPEC §9 default 215).
   const yunnan = CLINICS.filter((c) => c.provinceId === 215);
   const others = CLINICS.filter((c) => c.provinceId !== 215);
-  for (let n = 1; n <= count; n++) {
+  for (let n = startAt; n < startAt + count; n++) {
     const clinic = n % 6 === 0 ? others[(n / 6) % others.length]! : yunnan[n % yunnan.length]!;
     const dept = DEPARTMENTS[n % DEPARTMENTS.length]!;
     const surname = SURNAMES[(n * 7) % SURNAMES.length]!;

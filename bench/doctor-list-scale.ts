@@ -1,0 +1,69 @@
+/**
+ * Scale bench of the doctor finder (issue 3: a list endpoint with 100k doctors
+ * stays fast; figures from a bench, not from timed tests).
+ *
+ *   npx tsx bench/doctor-list-scale.ts            # 1k, 10k, 100k
+ *   npx tsx bench/doctor-list-scale.ts 5000       # custom sizes
+ *
+ * For each size: a fresh temporary database (migrated and seeded as usual),
+ * plus N generated doctors with schedules, then ITERATIONS calls of
+ * TW_User/GetDoctorPageList per case through the backend's Request → Response
+ * handler, printing the p50 and p95 per call.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createBackend } from '../lib/backend/router';
+import { DEMO_DOCTOR_COUNT, insertDoctors, seededRandom } from '../lib/backend/seed/clinics-doctors';
+
+const SIZES = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const sizes = SIZES.length ? SIZES : [1_000, 10_000, 100_000];
+const ITERATIONS = 200;
+
+const CASES: [label: string, fields: Record<string, string>][] = [
+  ['default, province 215, page 1', { ProvinceID: '215', PageIndex: '1', PageSize: '12' }],
+  ['praise, province 215, page 50', { ProvinceID: '215', Sort: 'praise', PageIndex: '50', PageSize: '12' }],
+  ['services, all provinces, page 1', { Sort: 'services', PageIndex: '1', PageSize: '12' }],
+  ['fans, province 216, page 3', { ProvinceID: '216', Sort: 'fans', PageIndex: '3', PageSize: '12' }],
+  ['keyword 失眠, praise', { Keyword: '失眠', Sort: 'praise', PageSize: '12' }],
+];
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-bench-'));
+  try {
+    for (const size of sizes) {
+      const backend = createBackend({ dbPath: path.join(dir, `bench-${size}.db`), log: () => {} });
+      const seedStart = performance.now();
+      backend.db.transaction(() => insertDoctors(backend.db, seededRandom(size), size, { withAvatars: false, startAt: DEMO_DOCTOR_COUNT + 1 }))();
+      backend.db.exec('ANALYZE');
+      const total = (backend.db.prepare('SELECT COUNT(*) AS n FROM doctors').get() as { n: number }).n;
+      console.log(`\n${total} doctors (seeded ${size} in ${Math.round(performance.now() - seedStart)} ms)`);
+      for (const [label, fields] of CASES) {
+        const times: number[] = [];
+        for (let i = 0; i < ITERATIONS; i++) {
+          const t0 = performance.now();
+          const res = await backend.handle(
+            new Request('http://bench/api/TW_User/GetDoctorPageList', { method: 'POST', body: new URLSearchParams(fields) }),
+          );
+          const body = (await res.json()) as { ErrorNo: number };
+          times.push(performance.now() - t0);
+          if (body.ErrorNo !== 1) throw new Error(`${label}: ErrorNo ${body.ErrorNo}`);
+        }
+        times.sort((a, b) => a - b);
+        console.log(`  ${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms`);
+      }
+      backend.db.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+/** Issue 4 journey: clinic list → clinic → environment images → all evaluations. */
+import { expect, test } from '@playwright/test';
+import { collectPageProblems } from './support/page-problems';
+
+test('clinic list → clinic → environment images → all evaluations', async ({ page }) => {
+  const problems = collectPageProblems(page);
+  await page.goto('/hospitallist');
+  await expect(page.getByRole('heading', { level: 1, name: '找门诊' })).toBeVisible();
+  // SPEC §9: distances are shown, meters under 1 km.
+  await expect(page.getByText(/距您 \d+(\.\d)?(m|km)/).first()).toBeVisible();
+  const first = page.locator('main article').first();
+  const name = (await first.getByRole('heading').innerText()).trim();
+  await first.getByRole('link', { name: '查看门诊' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  const gallery = page.locator('section[aria-labelledby="environment"]');
+  await expect(gallery.getByRole('heading', { name: '门诊环境' })).toBeVisible();
+  await expect(gallery.getByRole('img')).not.toHaveCount(0);
+  await expect(gallery.getByText('中药房')).toBeVisible();
+
+  await page.getByRole('link', { name: '查看全部评价 ›' }).click();
+  await expect(page).toHaveURL(/\/hospitalEvaluateAll\?clinic=/);
+  await expect(page.getByRole('heading', { level: 1, name: '门诊评价' })).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
+  await page.getByRole('link', { name: '有内容', exact: true }).click();
+  await expect(page).toHaveURL(/content=1/);
+  await expect(page.locator('main ul.divide-y > li').first()).toBeVisible();
+  await expect(page.getByText('患者未填写评价内容。')).toHaveCount(0);
+  // Requests the browser aborts because the journey moved on (favourite-state actions, RSC prefetches) are not faults.
+  expect(problems.filter((p) => !p.endsWith('net::ERR_ABORTED'))).toEqual([]);
+});
+
+test('a member’s favourite clinic is saved and shown again after a reload', async ({ page, context, request, baseURL }) => {
+  // Log in through the API (the login dialog is another journey's) and hand the tokens to the browser's cookies.
+  const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', {
+    form: { Phone: '13800000004', Password: 'Shengai2026' },
+  });
+  const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
+  expect(body.ErrorNo).toBe(1);
+  await context.addCookies([
+    { name: 'Token', value: body.Result.access_token, url: baseURL! },
+    { name: 'refreshToken', value: body.Result.refresh_token, url: baseURL! },
+  ]);
+
+  // Start from "not collected" whatever an earlier run left.
+  const cancel = await request.post('/api/WX_OrgCollectionClent/CannelCollection', {
+    form: { Code: 'SA0105' },
+    headers: { Authorization: `Bearer ${body.Result.access_token}` },
+  });
+  expect(((await cancel.json()) as { ErrorNo: number }).ErrorNo).toBe(1);
+
+  await page.goto('/hospitaldetail/SA0105');
+  const toggle = page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').filter({ hasText: '已收藏' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ }).click();
+  await expect(page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ })).toHaveAttribute('aria-pressed', 'false');
+});
