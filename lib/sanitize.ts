@@ -29,6 +29,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Dropped with their content: a script's text must never show as text either.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
   disallowedTagsMode: 'discard',
+  // An image needs a site path or an http(s) URL; a broken `src=x` is dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(\/(?!\/)|https?:\/\/)/i.test(frame.attribs.src ?? ''),
   transformTags: {
     // An external link opens in a new tab without handing over window.opener.
     a: (tagName, attribs) => {
@@ -36,7 +38,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (/^https?:\/\//i.test(href)) {
         return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
       }
-      const { target: _target, ...rest } = attribs;
+      const rest = { ...attribs };
+      delete rest.target;
       return { tagName, attribs: rest };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, loading: 'lazy' } }),

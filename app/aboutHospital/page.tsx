@@ -1,8 +1,74 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { JoinUs } from '@/components/news/join-us';
+import { SectionLayout, sectionSidebar } from '@/components/news/section-layout';
+import { SiteFigures } from '@/components/news/site-figures';
+import { getJobCategories, getJobPage } from '@/lib/api/jobs';
+import { getBanner } from '@/lib/api/news';
+import { getSiteFigures } from '@/lib/api/site-info';
+import { parseId, parsePage, type SearchParams } from '@/lib/page-params';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo';
+import { siteConfig } from '@/lib/site-config';
 
-export const metadata: Metadata = { title: '集团简介' };
+/** SPEC §2 /aboutHospital: the group's introduction under the about-us banner image, and 加入我们. */
+export const metadata: Metadata = pageMetadata({
+  title: '集团简介',
+  description: '云南圣爱中医馆集团简介：连锁中医门诊网络、名医团队、数字化医疗服务与人才招聘。',
+  path: routes.aboutHospital(),
+});
 
-export default function Page() {
-  return <PlaceholderPage title="集团简介" section="关于我们" />;
+type Props = { searchParams: Promise<SearchParams> };
+
+export default async function AboutHospitalPage({ searchParams }: Props) {
+  const sp = await searchParams;
+  const jobType = parseId(sp.jobType);
+  const jobPage = parsePage(sp.jobPage, 100);
+  if (jobType === null || jobPage === null) notFound();
+  const [banner, figures, categories, jobs] = await Promise.all([
+    getBanner('about'),
+    getSiteFigures(),
+    getJobCategories(),
+    getJobPage({ categoryId: jobType, page: jobPage, pageSize: 8 }),
+  ]);
+  if (jobType !== undefined && !categories.some((c) => c.id === jobType)) notFound();
+  const hrefFor = (q: { jobType?: number; jobPage?: number }) =>
+    `${routes.aboutHospital({ jobType: q.jobType, jobPage: q.jobPage && q.jobPage > 1 ? q.jobPage : undefined })}#join-us`;
+  return (
+    <SectionLayout
+      title="集团简介"
+      subtitle={banner?.subtitle || '让百姓就近看好中医'}
+      bannerImage={banner?.image}
+      crumbs={[
+        { name: '首页', path: routes.home() },
+        { name: '关于我们', path: routes.aboutHospital() },
+      ]}
+      sidebar={sectionSidebar('关于我们')}
+      currentHref={routes.aboutHospital()}
+    >
+      <section aria-labelledby="about-title" className="rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
+        <h2 id="about-title" className="text-xl font-bold text-stone-900">{siteConfig.groupName}</h2>
+        <div className="mt-4 space-y-4 leading-8 text-stone-700">
+          <p>
+            {siteConfig.groupName}扎根云南，以“让百姓就近看好中医”为使命，在昆明、曲靖、玉溪、大理、红河、昭通等地开设连锁中医门诊，并延伸至贵州、四川。
+            集团汇聚省内外名老中医与中青年骨干医师，开设中医内科、妇科、儿科、针灸推拿、康复理疗等科室，提供道地药材饮片、代煎配送与会员健康管理服务。
+          </p>
+          {siteConfig.intro.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+        <p className="mt-6 flex flex-wrap gap-3 text-sm">
+          <Link href={routes.aboutDirector()} className="rounded-full bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">创始人介绍</Link>
+          <Link href={routes.growingUp()} className="rounded-full border border-brand-700 px-4 py-2 text-brand-700 hover:bg-brand-50">发展历程</Link>
+          <Link href={routes.glory()} className="rounded-full border border-brand-700 px-4 py-2 text-brand-700 hover:bg-brand-50">集团荣誉</Link>
+          <Link href={routes.systemDetail()} className="rounded-full border border-brand-700 px-4 py-2 text-brand-700 hover:bg-brand-50">制度建设</Link>
+        </p>
+      </section>
+      <section aria-label="集团规模" className="mt-8">
+        <SiteFigures figures={figures} />
+      </section>
+      <JoinUs categories={categories} jobs={jobs} categoryId={jobType} hrefFor={hrefFor} />
+    </SectionLayout>
+  );
 }

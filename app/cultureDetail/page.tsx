@@ -1,8 +1,8 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createArticlePage } from '@/components/news/news-article-page';
+import { NEWS_TYPES } from '@/lib/news-types';
 
-export const metadata: Metadata = { title: '文化详情' };
+/** SPEC §2 cultureDetail?id=: an article of 企业文化. Unknown, malformed or other-type ids answer 404. */
+const { generateMetadata, NewsArticleRoute } = createArticlePage([NEWS_TYPES.culture]);
 
-export default function Page() {
-  return <PlaceholderPage title="文化详情" section="关于我们" />;
-}
+export { generateMetadata };
+export default NewsArticleRoute;

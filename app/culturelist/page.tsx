@@ -1,8 +1,16 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createNewsListPage } from '@/components/news/news-list-page';
+import { NEWS_TYPES } from '@/lib/news-types';
+import { routes } from '@/lib/routes';
 
-export const metadata: Metadata = { title: '企业文化' };
+/** SPEC §2 culturelist: 企业文化 (news type culture, lib/news-types.ts). */
+const { generateMetadata, NewsListPage } = createNewsListPage({
+  type: NEWS_TYPES.culture,
+  title: '企业文化',
+  description: '大医精诚、患者至上：走近圣爱中医的企业文化与圣爱人的故事。',
+  banner: 'culture',
+  layout: 'cards',
+  href: routes.cultureList,
+});
 
-export default function Page() {
-  return <PlaceholderPage title="企业文化" section="关于我们" />;
-}
+export { generateMetadata };
+export default NewsListPage;

@@ -1,8 +1,8 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createArticlePage } from '@/components/news/news-article-page';
+import { NEWS_TYPES } from '@/lib/news-types';
 
-export const metadata: Metadata = { title: '公益活动详情' };
+/** SPEC §2 foundationdetail?id=: a charity activity or project. Unknown, malformed or other-type ids answer 404. */
+const { generateMetadata, NewsArticleRoute } = createArticlePage([NEWS_TYPES.charityActivity, NEWS_TYPES.charityProject]);
 
-export default function Page() {
-  return <PlaceholderPage title="公益活动详情" section="圣爱公益" />;
-}
+export { generateMetadata };
+export default NewsArticleRoute;

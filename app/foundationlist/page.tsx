@@ -1,8 +1,16 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createNewsListPage } from '@/components/news/news-list-page';
+import { NEWS_TYPES } from '@/lib/news-types';
+import { routes } from '@/lib/routes';
 
-export const metadata: Metadata = { title: '公益项目' };
+/** SPEC §2 foundationlist: 公益项目 (news type charityProject, lib/news-types.ts). */
+const { generateMetadata, NewsListPage } = createNewsListPage({
+  type: NEWS_TYPES.charityProject,
+  title: '公益项目',
+  description: '圣爱公益基金会长期开展的公益项目。',
+  banner: 'charity',
+  layout: 'cards',
+  href: routes.foundationList,
+});
 
-export default function Page() {
-  return <PlaceholderPage title="公益项目" section="圣爱公益" />;
-}
+export { generateMetadata };
+export default NewsListPage;

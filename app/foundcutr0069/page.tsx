@@ -1,8 +1,16 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createNewsListPage } from '@/components/news/news-list-page';
+import { NEWS_TYPES } from '@/lib/news-types';
+import { routes } from '@/lib/routes';
 
-export const metadata: Metadata = { title: '通知公告' };
+/** SPEC §2 foundcutr0069: 通知公告 (news type charityNotice, lib/news-types.ts). */
+const { generateMetadata, NewsListPage } = createNewsListPage({
+  type: NEWS_TYPES.charityNotice,
+  title: '通知公告',
+  description: '圣爱公益基金会的通知公告、年度报告与信息公开。',
+  banner: 'charity',
+  layout: 'rows',
+  href: routes.charityNotices,
+});
 
-export default function Page() {
-  return <PlaceholderPage title="通知公告" section="圣爱公益" />;
-}
+export { generateMetadata };
+export default NewsListPage;

@@ -1,8 +1,8 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createArticlePage } from '@/components/news/news-article-page';
+import { NEWS_TYPES } from '@/lib/news-types';
 
-export const metadata: Metadata = { title: '健康科普详情' };
+/** SPEC §2 healthSciencedetail?id=: a health-science article. Unknown, malformed or other-type ids answer 404. */
+const { generateMetadata, NewsArticleRoute } = createArticlePage([NEWS_TYPES.healthScience]);
 
-export default function Page() {
-  return <PlaceholderPage title="健康科普详情" section="圣爱公益" />;
-}
+export { generateMetadata };
+export default NewsArticleRoute;

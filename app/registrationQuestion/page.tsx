@@ -1,8 +1,7 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createHelpPage } from '@/components/help/help-page';
 
-export const metadata: Metadata = { title: '挂号问题' };
+/** SPEC §2 /registrationQuestion: one page of the help centre (SPEC §3: items given their route by position). */
+const { metadata, HelpPage } = createHelpPage('registrationQuestion');
 
-export default function Page() {
-  return <PlaceholderPage title="挂号问题" section="帮助中心" />;
-}
+export { metadata };
+export default HelpPage;

@@ -1,8 +1,16 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createNewsListPage } from '@/components/news/news-list-page';
+import { NEWS_TYPES } from '@/lib/news-types';
+import { routes } from '@/lib/routes';
 
-export const metadata: Metadata = { title: '圣爱荣誉' };
+/** SPEC §2 saGlory: 圣爱荣誉 (news type glory, lib/news-types.ts). */
+const { generateMetadata, NewsListPage } = createNewsListPage({
+  type: NEWS_TYPES.glory,
+  title: '圣爱荣誉',
+  description: '圣爱中医获得的荣誉与社会认可。',
+  banner: 'about',
+  layout: 'cards',
+  href: routes.glory,
+});
 
-export default function Page() {
-  return <PlaceholderPage title="圣爱荣誉" section="关于我们" />;
-}
+export { generateMetadata };
+export default NewsListPage;

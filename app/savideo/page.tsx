@@ -1,8 +1,16 @@
-import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { createNewsListPage } from '@/components/news/news-list-page';
+import { NEWS_TYPES } from '@/lib/news-types';
+import { routes } from '@/lib/routes';
 
-export const metadata: Metadata = { title: '圣爱视频' };
+/** SPEC §2 savideo: 圣爱视频 (news type video, lib/news-types.ts). */
+const { generateMetadata, NewsListPage } = createNewsListPage({
+  type: NEWS_TYPES.video,
+  title: '圣爱视频',
+  description: '圣爱中医宣传片、名医讲堂与养生功法视频。',
+  banner: 'culture',
+  layout: 'videos',
+  href: routes.videos,
+});
 
-export default function Page() {
-  return <PlaceholderPage title="圣爱视频" section="关于我们" />;
-}
+export { generateMetadata };
+export default NewsListPage;

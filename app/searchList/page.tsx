@@ -1,8 +1,128 @@
 import type { Metadata } from 'next';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { notFound } from 'next/navigation';
+import { after } from 'next/server';
+import { PageHeader } from '@/components/ui/page-header';
+import { FilterTabs } from '@/components/ui/filter-tabs';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SearchForm } from '@/components/search/search-form';
+import { ClinicResults, DoctorResults, NewsResults, ResultGroup } from '@/components/search/search-results';
+import { getClinicPage } from '@/lib/api/clinics';
+import { getDoctorPage } from '@/lib/api/doctors';
+import { getNewsPage } from '@/lib/api/news';
+import { getHotWords, recordSearch } from '@/lib/api/search';
+import { parseChoice, parseKeyword, parsePage, type SearchParams } from '@/lib/page-params';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: '搜索' };
+/**
+ * SPEC §2 /searchList?keyword=: site search over doctors, clinics and news
+ * (issue 5), server-rendered and paged through the URL (?type=, ?page=). A new
+ * search records its word (InsertHotWords) after the response.
+ */
+const SEARCH_TYPES = ['all', 'doctor', 'clinic', 'news'] as const;
+type SearchType = (typeof SEARCH_TYPES)[number];
+const TYPE_LABELS: Record<SearchType, string> = { all: '全部', doctor: '医生', clinic: '门诊', news: '文章' };
+const PAGE_SIZE = 10;
+const PREVIEW_SIZE = 4;
 
-export default function Page() {
-  return <PlaceholderPage title="搜索" section="首页" />;
+type Props = { searchParams: Promise<SearchParams> };
+
+function readQuery(sp: SearchParams) {
+  const keyword = parseKeyword(sp.keyword);
+  const type = parseChoice(sp.type, SEARCH_TYPES);
+  const page = parsePage(sp.page, 1000);
+  if (type === null || page === null || Array.isArray(sp.keyword)) notFound();
+  return { keyword, type, page };
+}
+
+const searchHref = (keyword: string, type: SearchType, page = 1) =>
+  routes.search(keyword, { type: type === 'all' ? undefined : type, page: page > 1 ? page : undefined });
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const { keyword } = readQuery(await searchParams);
+  return pageMetadata({
+    title: keyword ? `搜索：${keyword}` : '站内搜索',
+    description: '搜索圣爱中医的医生、门诊与文章。',
+    path: routes.search(),
+    // Result pages stay out of search engines; the canonical is the search page.
+    noindex: Boolean(keyword),
+  });
+}
+
+export default async function SearchPage({ searchParams }: Props) {
+  const { keyword, type, page } = readQuery(await searchParams);
+  const hotWords = await getHotWords(10);
+
+  if (!keyword) {
+    return (
+      <>
+        <PageHeader title="站内搜索" subtitle="搜索医生、门诊、疾病与文章" />
+        <div className="mx-auto max-w-6xl px-4 py-8">
+          <div className="rounded-xl bg-white p-6 shadow-sm">
+            <SearchForm hotWords={hotWords.map((w) => w.word)} />
+          </div>
+          {keyword === null ? (
+            <p role="alert" className="mt-6 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-800">
+              搜索词无效：请输入不超过50个字符的关键词。
+            </p>
+          ) : (
+            <div className="mt-8">
+              <EmptyState title="请输入关键词开始搜索" hint="可以搜索医生姓名、门诊名称、疾病或文章标题，或点击上方的热门搜索。" />
+            </div>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const size = type === 'all' ? PREVIEW_SIZE : PAGE_SIZE;
+  const [doctors, clinics, news] = await Promise.all([
+    type === 'all' || type === 'doctor' ? getDoctorPage({ keyword, page, pageSize: size }) : null,
+    type === 'all' || type === 'clinic' ? getClinicPage({ keyword, page, pageSize: size }) : null,
+    type === 'all' || type === 'news' ? getNewsPage({ keyword, page, pageSize: type === 'all' ? 5 : size }) : null,
+  ]);
+  const shown = type === 'doctor' ? doctors : type === 'clinic' ? clinics : type === 'news' ? news : null;
+  if (shown && page > 1 && shown.items.length === 0) notFound();
+
+  // A new search (not a further page or tab) counts for the hot words, after the response.
+  if (type === 'all' && page === 1) after(() => recordSearch(keyword));
+
+  const total = (doctors?.total ?? 0) + (clinics?.total ?? 0) + (news?.total ?? 0);
+  return (
+    <>
+      <PageHeader title={`“${keyword}”的搜索结果`} subtitle={type === 'all' ? `共找到 ${total} 条相关结果` : TYPE_LABELS[type]} />
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <div className="rounded-xl bg-white p-6 shadow-sm">
+          <SearchForm keyword={keyword} hotWords={hotWords.map((w) => w.word)} />
+        </div>
+        <div className="mt-6">
+          <FilterTabs
+            label="范围"
+            options={SEARCH_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            current={type}
+            hrefFor={(v) => searchHref(keyword, v as SearchType)}
+          />
+        </div>
+        {doctors ? (
+          <ResultGroup id="result-doctors" title="医生" total={doctors.total} moreHref={type === 'all' ? searchHref(keyword, 'doctor') : undefined}>
+            <DoctorResults doctors={doctors.items} />
+          </ResultGroup>
+        ) : null}
+        {clinics ? (
+          <ResultGroup id="result-clinics" title="门诊" total={clinics.total} moreHref={type === 'all' ? searchHref(keyword, 'clinic') : undefined}>
+            <ClinicResults clinics={clinics.items} />
+          </ResultGroup>
+        ) : null}
+        {news ? (
+          <ResultGroup id="result-news" title="文章" total={news.total} moreHref={type === 'all' ? searchHref(keyword, 'news') : undefined}>
+            <NewsResults news={news.items} />
+          </ResultGroup>
+        ) : null}
+        {shown ? (
+          <Pagination page={page} pageSize={PAGE_SIZE} total={shown.total} hrefFor={(p) => searchHref(keyword, type, p)} />
+        ) : null}
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,37 @@
+/**
+ * TW_User GetUserNums, GetStyleDisplay, GetThirdAppInfo (SPEC §7): the home
+ * page's figures, display switches and third-party apps. The rest of TW_User
+ * (doctors) is the clinics helper's users.ts.
+ */
 import type { EndpointMap } from '../types';
+import { wholeList } from './content-helpers';
 
-/** TW_User GetUserNums, GetStyleDisplay, GetThirdAppInfo (the home page's figures and display settings). */
-export const siteInfoEndpoints: EndpointMap = {};
+export const siteInfoEndpoints: EndpointMap = {
+  /** The group's figures: clinics, doctors, members, services. */
+  'TW_User/GetUserNums': {
+    access: 'public',
+    handle: ({ db }) =>
+      wholeList(db.prepare('SELECT Key, Label, Value, Unit FROM site_figures ORDER BY Sort, Key').all()),
+  },
+
+  /** Display switches of the home page; GrayMode greys the site on days of mourning. */
+  'TW_User/GetStyleDisplay': {
+    access: 'public',
+    handle: ({ db }) => {
+      const rows = db.prepare('SELECT Key, Value FROM site_settings').all() as { Key: string; Value: string }[];
+      const get = (k: string) => rows.find((r) => r.Key === k)?.Value ?? '';
+      return {
+        GrayMode: get('GrayMode') === '1',
+        ShowMatrix: get('ShowMatrix') !== '0',
+        ShowCharity: get('ShowCharity') !== '0',
+        Slogan: get('Slogan'),
+      };
+    },
+  },
+
+  'TW_User/GetThirdAppInfo': {
+    access: 'public',
+    handle: ({ db }) =>
+      wholeList(db.prepare('SELECT ID, Name, Description, QrImage, Link FROM third_apps ORDER BY Sort, ID').all()),
+  },
+};

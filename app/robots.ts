@@ -1,0 +1,18 @@
+import type { MetadataRoute } from 'next';
+import { absoluteUrl } from '@/lib/seo';
+
+/** robots.txt (issue 5): member pages, the API and the redirect helper stay out of search engines. */
+export const dynamic = 'force-dynamic';
+
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: [
+      {
+        userAgent: '*',
+        allow: '/',
+        disallow: ['/userIndex', '/modifyInfor', '/dRecord/', '/api/', '/redirect/'],
+      },
+    ],
+    sitemap: absoluteUrl('/sitemap.xml'),
+  };
+}

@@ -1,0 +1,85 @@
+'use client';
+
+import Image from 'next/image';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import type { Slide } from '@/lib/api/news';
+
+const INTERVAL_MS = 6000;
+
+/**
+ * The home carousel (GetIndexCarouse). Every slide is in the first HTML; this
+ * leaf only rotates them, pauses on hover or focus, and offers dot buttons.
+ * Without JavaScript the first slide shows.
+ */
+export function HeroCarousel({ slides }: { slides: Slide[] }) {
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused || slides.length < 2) return;
+    const timer = window.setInterval(() => setCurrent((c) => (c + 1) % slides.length), INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [paused, slides.length]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="首页轮播"
+      className="relative h-[420px] overflow-hidden bg-brand-800"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {slides.map((s, i) => {
+        const shown = i === current;
+        return (
+          <div
+            key={s.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${slides.length}`}
+            aria-hidden={!shown}
+            className={`absolute inset-0 transition-opacity duration-700 ${shown ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+          >
+            <Image src={s.image} alt="" fill priority={i === 0} unoptimized sizes="100vw" className="object-cover" />
+            <div className="absolute inset-0 bg-gradient-to-r from-black/50 via-black/15 to-transparent" aria-hidden="true" />
+            <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-center px-4 text-white">
+              {i === 0 ? (
+                <h1 className="text-4xl font-bold tracking-widest">{s.title}</h1>
+              ) : (
+                <p className="text-4xl font-bold tracking-widest">{s.title}</p>
+              )}
+              {s.subtitle ? <p className="mt-4 text-xl text-white/90">{s.subtitle}</p> : null}
+              {s.href ? (
+                <p className="mt-8">
+                  <Link
+                    href={s.href}
+                    tabIndex={shown ? 0 : -1}
+                    className="inline-block rounded-full bg-gold-400 px-7 py-2.5 font-medium text-stone-900 shadow hover:bg-white"
+                  >
+                    了解详情<span className="sr-only">：{s.title}</span>
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          </div>
+        );
+      })}
+      {slides.length > 1 ? (
+        <div className="absolute inset-x-0 bottom-5 flex justify-center gap-2">
+          {slides.map((s, i) => (
+            <button
+              key={s.id}
+              type="button"
+              onClick={() => setCurrent(i)}
+              aria-label={`第${i + 1}张：${s.title}`}
+              aria-current={i === current ? 'true' : undefined}
+              className={`h-2.5 rounded-full transition-all ${i === current ? 'w-8 bg-gold-400' : 'w-2.5 bg-white/70 hover:bg-white'}`}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { JsonLd } from '@/components/seo/json-ld';
+import type { NewsArticle } from '@/lib/api/news';
+import { formatDate } from '@/lib/format';
+import { newsDetailHref } from '@/lib/news-routes';
+import { absoluteUrl, summarize, type Crumb } from '@/lib/seo';
+import { siteConfig } from '@/lib/site-config';
+import { DEFAULT_SHARE_IMAGE } from '@/lib/seo';
+
+/** schema.org NewsArticle of an article page (issue 5). */
+export function newsArticleJsonLd(article: NewsArticle, path: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.title,
+    description: article.summary || summarize(article.bodyHtml),
+    datePublished: article.publishedAt.replace(' ', 'T'),
+    image: [absoluteUrl(article.image || DEFAULT_SHARE_IMAGE)],
+    articleSection: article.typeName,
+    mainEntityOfPage: absoluteUrl(path),
+    author: { '@type': 'Organization', name: article.author || siteConfig.groupName },
+    publisher: {
+      '@type': 'Organization',
+      name: siteConfig.groupName,
+      logo: { '@type': 'ImageObject', url: absoluteUrl('/logo.svg') },
+    },
+  };
+}
+
+/**
+ * An article page: breadcrumbs, title, meta line, the sanitized body
+ * (lib/api/news reshapes it through lib/sanitize), previous and next.
+ * `media` goes above the body (the video player).
+ */
+export function NewsArticleView({
+  article,
+  crumbs,
+  path,
+  media,
+}: {
+  article: NewsArticle;
+  crumbs: Crumb[];
+  path: string;
+  media?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <Breadcrumbs crumbs={crumbs} />
+      <article className="mt-6 rounded-xl border border-stone-200 bg-white px-10 py-10 shadow-sm">
+        <header className="border-b border-stone-200 pb-6 text-center">
+          <p className="text-sm font-medium text-jade-700">{article.typeName}</p>
+          <h1 className="mt-2 text-2xl font-bold leading-snug text-stone-900">{article.title}</h1>
+          <p className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-stone-600">
+            <span>
+              发布时间：<time dateTime={article.publishedAt.replace(' ', 'T')}>{formatDate(article.publishedAt)}</time>
+            </span>
+            {article.source ? <span>来源：{article.source}</span> : null}
+            {article.author && article.author !== article.source ? <span>作者：{article.author}</span> : null}
+            <span>阅读 {article.views}</span>
+          </p>
+        </header>
+        {media ? <div className="mt-6">{media}</div> : null}
+        {/* Sanitized on the server with an explicit allowlist (lib/sanitize.ts). */}
+        <div className="article-body mt-6 text-stone-800" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+      </article>
+      <nav aria-label="上一篇与下一篇" className="mt-6 grid grid-cols-2 gap-4 text-sm">
+        <div className="rounded-lg border border-stone-200 bg-white p-4">
+          <span className="text-stone-500">上一篇：</span>
+          {article.prev ? (
+            <Link href={newsDetailHref(article.type, article.prev.id)} className="text-stone-800 hover:text-brand-700 hover:underline">
+              {article.prev.title}
+            </Link>
+          ) : (
+            <span className="text-stone-500">没有了</span>
+          )}
+        </div>
+        <div className="rounded-lg border border-stone-200 bg-white p-4 text-right">
+          <span className="text-stone-500">下一篇：</span>
+          {article.next ? (
+            <Link href={newsDetailHref(article.type, article.next.id)} className="text-stone-800 hover:text-brand-700 hover:underline">
+              {article.next.title}
+            </Link>
+          ) : (
+            <span className="text-stone-500">没有了</span>
+          )}
+        </div>
+      </nav>
+      <JsonLd data={newsArticleJsonLd(article, path)} />
+    </div>
+  );
+}

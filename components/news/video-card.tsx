@@ -1,0 +1,32 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { NewsSummary } from '@/lib/api/news';
+import { formatDate } from '@/lib/format';
+import { newsDetailHref } from '@/lib/news-routes';
+
+/** A video item: its poster with a play mark. */
+export function VideoCard({ item }: { item: NewsSummary }) {
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm hover:shadow-md">
+      <div className="relative aspect-video bg-stone-900">
+        {item.image ? <Image src={item.image} alt="" fill unoptimized sizes="33vw" className="object-cover opacity-90" /> : null}
+        <span
+          aria-hidden="true"
+          className="absolute left-1/2 top-1/2 flex h-14 w-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl text-brand-700 shadow group-hover:bg-white"
+        >
+          ▶
+        </span>
+      </div>
+      <div className="p-4">
+        <h2 className="font-semibold text-stone-900">
+          <Link href={newsDetailHref(item.type, item.id)} className="after:absolute after:inset-0 group-hover:text-brand-700">
+            {item.title}
+          </Link>
+        </h2>
+        <p className="mt-2 text-xs text-stone-500">
+          <time dateTime={formatDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,142 @@
+import 'server-only';
+/**
+ * The group's rules and their revision log (SPEC §7 /api/TW_Class/
+ * GetSystemMenu, GetSystemList, GetLogList, GetLogListDetail).
+ */
+import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
+import { isApiError } from './errors';
+import { reshapePage } from './news';
+import { publicRead } from './public';
+import type { Page } from './types';
+
+export interface SystemClass {
+  id: number;
+  name: string;
+  description: string;
+  docCount: number;
+}
+
+export interface SystemDoc {
+  id: number;
+  classId: number;
+  className: string;
+  title: string;
+  docNo: string;
+  /** Sanitized HTML. */
+  bodyHtml: string;
+  publishedAt: string;
+}
+
+export interface SystemLog {
+  id: number;
+  docId: number | null;
+  docTitle: string;
+  title: string;
+  editor: string;
+  publishedAt: string;
+  /** Sanitized HTML; empty in lists. */
+  bodyHtml: string;
+}
+
+interface WireList<T> {
+  DataList: T[];
+  TotalCount: number;
+  PageIndex: number;
+  PageSize: number;
+}
+interface WireDoc {
+  ID: number;
+  ClassID: number;
+  ClassName: string;
+  Title: string;
+  DocNo: string;
+  Content: string;
+  PublishTime: string;
+}
+interface WireLog {
+  ID: number;
+  DocID: number | null;
+  DocTitle: string | null;
+  Title: string;
+  Editor: string;
+  PublishTime: string;
+  Content?: string;
+}
+
+const reshapeDoc = (w: WireDoc): SystemDoc => ({
+  id: w.ID,
+  classId: w.ClassID,
+  className: w.ClassName,
+  title: w.Title,
+  docNo: w.DocNo,
+  bodyHtml: sanitizeArticleHtml(w.Content),
+  publishedAt: w.PublishTime,
+});
+
+const reshapeLog = (w: WireLog): SystemLog => ({
+  id: w.ID,
+  docId: w.DocID ?? null,
+  docTitle: w.DocTitle ?? '',
+  title: w.Title,
+  editor: w.Editor,
+  publishedAt: w.PublishTime,
+  bodyHtml: sanitizeArticleHtml(w.Content),
+});
+
+const options = { tags: [CACHE_TAGS.system], revalidate: REVALIDATE.reference };
+
+export function getSystemMenu(): Promise<SystemClass[]> {
+  return cachedRead(
+    ['system-menu'],
+    async () =>
+      (
+        await publicRead<WireList<{ ID: number; Name: string; Description: string; DocCount: number }>>('TW_Class/GetSystemMenu')
+      ).DataList.map((w) => ({ id: w.ID, name: w.Name, description: w.Description, docCount: w.DocCount })),
+    options,
+  );
+}
+
+export function getSystemDocs(q: { classId?: number; page?: number; pageSize?: number } = {}): Promise<Page<SystemDoc>> {
+  const fields = { ClassID: q.classId, PageIndex: q.page ?? 1, PageSize: q.pageSize ?? 20 };
+  return cachedRead(
+    ['system-docs', JSON.stringify(fields)],
+    async () => reshapePage(await publicRead<WireList<WireDoc>>('TW_Class/GetSystemList', fields), reshapeDoc),
+    options,
+  );
+}
+
+export function getSystemDoc(id: number): Promise<SystemDoc | null> {
+  return cachedRead(
+    ['system-doc', id],
+    async () => {
+      const list = await publicRead<WireList<WireDoc>>('TW_Class/GetSystemList', { ID: id, PageSize: 1 });
+      return list.DataList[0] ? reshapeDoc(list.DataList[0]) : null;
+    },
+    options,
+  );
+}
+
+export function getSystemLogs(q: { page?: number; pageSize?: number } = {}): Promise<Page<SystemLog>> {
+  const fields = { PageIndex: q.page ?? 1, PageSize: q.pageSize ?? 10 };
+  return cachedRead(
+    ['system-logs', JSON.stringify(fields)],
+    async () => reshapePage(await publicRead<WireList<WireLog>>('TW_Class/GetLogList', fields), reshapeLog),
+    options,
+  );
+}
+
+export function getSystemLog(id: number): Promise<SystemLog | null> {
+  return cachedRead(
+    ['system-log', id],
+    async () => {
+      try {
+        return reshapeLog(await publicRead<WireLog>('TW_Class/GetLogListDetail', { ID: id }));
+      } catch (err) {
+        if (isApiError(err, 404) || isApiError(err, 0)) return null;
+        throw err;
+      }
+    },
+    options,
+  );
+}
