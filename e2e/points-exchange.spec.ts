@@ -28,8 +28,9 @@ test('the rich member exchanges an item: one order on a double click, and the ba
   await expect(dialog.getByText(`${before - 680} 积分`)).toBeVisible();
 
   await dialog.getByRole('button', { name: '确认兑换' }).dblclick();
-  await expect(page.getByRole('dialog', { name: '兑换成功' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('已扣除 680 积分');
+  const success = page.getByRole('dialog', { name: '兑换成功' });
+  await expect(success).toBeVisible();
+  await expect(success.getByRole('status')).toContainText('已扣除 680 积分');
 
   expect(await apiPoints(request, tokens.accessToken)).toBe(before - 680);
   expect(ordersOf(DEMO.rich.vipCode)).toBe(orders + 1);
@@ -115,8 +116,8 @@ test('a visitor gets the login dialog, logs in and can then exchange on the same
   const login = page.getByRole('dialog', { name: '会员登录' });
   await expect(login).toBeVisible();
   await expect(page).toHaveURL(/\/productDetails\?sn=PG0001$/);
-  await login.getByLabel('手机号').fill(DEMO.poor.phone);
-  await login.getByLabel('密码').fill(DEMO.poor.password);
+  await login.getByLabel('手机号', { exact: true }).fill(DEMO.poor.phone);
+  await login.getByLabel('密码', { exact: true }).fill(DEMO.poor.password);
   await login.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('button', { name: '立即兑换' })).toBeEnabled();
   await expect(page.getByTestId('member-points')).toHaveAttribute('title', /\d+ 积分/);

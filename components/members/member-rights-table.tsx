@@ -35,7 +35,16 @@ export function MemberRightsTable({ catalogue }: { catalogue: MemberRightsCatalo
                 const benefit = r.benefits.find((b) => b.level === l.level)?.benefit ?? '';
                 return (
                   <td key={l.level} className="px-4 py-3 text-center text-stone-700">
-                    {benefit ? benefit : <span className="text-stone-500" aria-label="不享有">—</span>}
+                    {benefit ? (
+                      benefit
+                    ) : (
+                      <>
+                        <span aria-hidden="true" className="text-stone-500">
+                          —
+                        </span>
+                        <span className="sr-only">不享有</span>
+                      </>
+                    )}
                   </td>
                 );
               })}
