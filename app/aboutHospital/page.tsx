@@ -7,7 +7,7 @@ import { SiteFigures } from '@/components/news/site-figures';
 import { getJobCategories, getJobPage } from '@/lib/api/jobs';
 import { getBanner } from '@/lib/api/news';
 import { getSiteFigures } from '@/lib/api/site-info';
-import { parseId, parsePage, type SearchParams } from '@/lib/page-params';
+import { parseId, parsePage, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { siteConfig } from '@/lib/site-config';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { MessageCentre } from '@/components/messages/message-centre';
 import { routes } from '@/lib/routes';
-import type { SearchParams } from '@/lib/search-params';
+import type { SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
 import { loadMessageCentre } from '../customerMessage/message-centre-data';
 

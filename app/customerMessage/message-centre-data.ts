@@ -1,7 +1,7 @@
 import 'server-only';
 import { getMessageSources, getMyMessages, type MessageKind } from '@/lib/api/messages';
 import { isSessionResetError } from '@/lib/api/token-client';
-import { pageParam, type SearchParams } from '@/lib/search-params';
+import { parsePage, type SearchParams } from '@/lib/url-params';
 import { getSession, memberClient } from '@/lib/session';
 
 /**
@@ -10,7 +10,7 @@ import { getSession, memberClient } from '@/lib/session';
  * a malformed page number or a page past the end (404).
  */
 export async function loadMessageCentre(kind: MessageKind, params: SearchParams) {
-  const page = pageParam(params);
+  const page = parsePage(params.page, 999_999);
   if (page === null) return null;
   const sources = await getMessageSources(kind);
   const session = await getSession();

@@ -8,7 +8,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getSpecialPage, getStudio } from '@/lib/api/specialties';
 import { formatDate } from '@/lib/format';
-import { parseId, singleParam, type SearchParams } from '@/lib/list-query';
+import { parseId, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 
@@ -17,7 +17,7 @@ interface Props {
 }
 
 async function load(searchParams: Props['searchParams']) {
-  const id = parseId(singleParam(await searchParams, 'id', 12));
+  const id = parseId((await searchParams).id) ?? null;
   return id ? getStudio(id) : null;
 }
 

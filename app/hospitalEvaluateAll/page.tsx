@@ -6,7 +6,7 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { PageHeader } from '@/components/ui/page-header';
 import { getClinic, getClinicPage } from '@/lib/api/clinics';
 import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
-import { pageParam, parseCode, singleParam, type SearchParams } from '@/lib/list-query';
+import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -24,8 +24,8 @@ export const metadata: Metadata = pageMetadata({
 export default async function HospitalEvaluateAllPage({ searchParams }: Props) {
   const sp = await searchParams;
   const filters = evaluationFilterState(sp);
-  const page = pageParam(sp);
-  const clinicCode = parseCode(singleParam(sp, 'clinic', 40)) ?? '';
+  const page = parsePage(sp.page, 1000) ?? 1;
+  const clinicCode = parseCode(sp.clinic) ?? '';
   const [clinic, clinics] = await Promise.all([clinicCode ? getClinic(clinicCode) : null, getClinicPage({ pageSize: 100 })]);
   const target = clinic ? { clinicCode: clinic.code } : { source: 0 as const };
   const [ratio, evaluations] = await Promise.all([

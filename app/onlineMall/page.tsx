@@ -4,7 +4,7 @@ import { GoodsBrowser } from '@/components/points/goods-browser';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeader } from '@/components/ui/page-header';
 import { routes } from '@/lib/routes';
-import type { SearchParams } from '@/lib/search-params';
+import type { SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
 import { goodsListQuery, loadGoodsList } from './goods-list';
 

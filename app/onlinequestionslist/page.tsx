@@ -7,7 +7,7 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { PageHeader } from '@/components/ui/page-header';
 import { getQuestionPage } from '@/lib/api/online';
 import { QUESTION_TYPES, REPLY_FILTERS } from '@/lib/constants';
-import { keywordParam, pageParam, type SearchParams } from '@/lib/list-query';
+import { parsePage, parseKeyword, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -21,8 +21,8 @@ export const metadata: Metadata = pageMetadata({
 export default async function OnlineQuestionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const f = questionFilterState(sp);
-  const keyword = keywordParam(sp);
-  const page = pageParam(sp);
+  const keyword = parseKeyword(sp.q, 200)?.slice(0, 50) ?? '';
+  const page = parsePage(sp.page, 1000) ?? 1;
   const result = await getQuestionPage({ type: f.type, reply: f.reply, keyword, page });
   const href = (next: Partial<QuestionFilterState> & { page?: number }) =>
     routes.onlineQuestions({ type: next.type ?? f.type, reply: next.reply ?? f.reply, q: keyword || undefined, page: next.page && next.page > 1 ? next.page : undefined });

@@ -9,14 +9,14 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { getPointsGoods } from '@/lib/api/points';
 import { routes } from '@/lib/routes';
 import { htmlToText, sanitizeArticleHtml } from '@/lib/sanitize';
-import { singleParam, type SearchParams } from '@/lib/search-params';
+import { single, type SearchParams } from '@/lib/url-params';
 import { absoluteUrl, pageMetadata, summarize } from '@/lib/seo';
 import { loadMemberPoints } from './member-points';
 
 type Props = { searchParams: Promise<SearchParams> };
 
 async function load(searchParams: Promise<SearchParams>) {
-  const sn = singleParam(await searchParams, 'sn', 32);
+  const sn = single((await searchParams).sn, 32);
   if (!sn || !/^[A-Za-z0-9]+$/.test(sn)) return null;
   return getPointsGoods(sn);
 }

@@ -12,7 +12,7 @@ import { getClinicPage } from '@/lib/api/clinics';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getNewsPage } from '@/lib/api/news';
 import { getHotWords, recordSearch } from '@/lib/api/search';
-import { parseChoice, parseKeyword, parsePage, type SearchParams } from '@/lib/page-params';
+import { parsePage, parseKeyword, parseChoice, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 

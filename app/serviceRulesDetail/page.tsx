@@ -7,13 +7,13 @@ import { getAgreement, getAgreements } from '@/lib/api/agreements';
 import { formatDate } from '@/lib/format';
 import { routes } from '@/lib/routes';
 import { sanitizeArticleHtml } from '@/lib/sanitize';
-import { idParam, type SearchParams } from '@/lib/search-params';
+import { parseId, type SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
 
 type Props = { searchParams: Promise<SearchParams> };
 
 async function load(searchParams: Promise<SearchParams>) {
-  const id = idParam(await searchParams);
+  const id = parseId((await searchParams).id) ?? null;
   return id === null ? null : getAgreement({ id });
 }
 

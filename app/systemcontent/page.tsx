@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getSystemDoc, getSystemLog } from '@/lib/api/system';
 import { formatDate } from '@/lib/format';
-import { parseId, type SearchParams } from '@/lib/page-params';
+import { parseId, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 

@@ -7,7 +7,7 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { getBanner } from '@/lib/api/news';
 import { getSystemDocs, getSystemMenu } from '@/lib/api/system';
 import { formatDate } from '@/lib/format';
-import { parseId, type SearchParams } from '@/lib/page-params';
+import { parseId, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 

@@ -6,7 +6,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { getBanner } from '@/lib/api/news';
 import { getSystemLogs } from '@/lib/api/system';
 import { formatDate } from '@/lib/format';
-import { parsePage, type SearchParams } from '@/lib/page-params';
+import { parsePage, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { SpecialPage, specialMetadata } from '@/components/specialties/special-page';
-import type { SearchParams } from '@/lib/list-query';
+import type { SearchParams } from '@/lib/url-params';
 
 interface Props {
   searchParams: Promise<SearchParams>;

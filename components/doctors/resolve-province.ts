@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { visitorIp } from '@/components/hospitals/visitor-position';
 import { getProvinces, locateByIp, type Province } from '@/lib/api/reference';
 import { DEFAULT_PROVINCE } from '@/lib/constants';
-import { parseId } from '@/lib/list-query';
+import { parseId } from '@/lib/url-params';
 import { ADDRESS_COOKIE } from './address-cookie';
 
 /**
@@ -13,7 +13,7 @@ import { ADDRESS_COOKIE } from './address-cookie';
  */
 export async function resolveProvince(segment: string): Promise<{ province: Province; provinces: Province[]; explicit: boolean } | null> {
   const provinces = await getProvinces();
-  const byId = (id: number | null) => (id === null ? undefined : provinces.find((p) => p.id === id));
+  const byId = (id: number | null | undefined) => (id == null ? undefined : provinces.find((p) => p.id === id));
   if (segment) {
     const province = byId(parseId(segment));
     return province ? { province, provinces, explicit: true } : null;

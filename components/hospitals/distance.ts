@@ -8,7 +8,7 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
 }
 
 /** A position from the URL (?lat=&lng=), rounded, or null when absent or out of range. */
-export function parsePosition(lat: string | undefined, lng: string | undefined): { lat: number; lng: number } | null {
+export function parsePosition(lat: string | null | undefined, lng: string | null | undefined): { lat: number; lng: number } | null {
   if (!lat || !lng || lat.length > 12 || lng.length > 12) return null;
   const a = Number(lat);
   const o = Number(lng);

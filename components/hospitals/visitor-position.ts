@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { locateByIp } from '@/lib/api/reference';
-import { singleParam, type SearchParams } from '@/lib/list-query';
+import { single, type SearchParams } from '@/lib/url-params';
 import { parsePosition } from './distance';
 
 /**
@@ -9,7 +9,7 @@ import { parsePosition } from './distance';
  * else the IP location (GetAliyunCity), else null.
  */
 export async function visitorPosition(sp: SearchParams): Promise<{ lat: number; lng: number; source: 'browser' | 'ip' } | null> {
-  const fromUrl = parsePosition(singleParam(sp, 'lat', 12), singleParam(sp, 'lng', 12));
+  const fromUrl = parsePosition(single(sp.lat, 12), single(sp.lng, 12));
   if (fromUrl) return { ...fromUrl, source: 'browser' };
   const located = await locateByIp(await visitorIp());
   return located ? { lat: located.lat, lng: located.lng, source: 'ip' } : null;

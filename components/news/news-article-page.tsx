@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getNewsArticle, type NewsArticle } from '@/lib/api/news';
 import { NEWS_TYPES } from '@/lib/news-types';
 import { newsDetailHref } from '@/lib/news-routes';
-import { parseId, type SearchParams } from '@/lib/page-params';
+import { parseId, type SearchParams } from '@/lib/url-params';
 import { pageMetadata, summarize } from '@/lib/seo';
 import { NewsArticleView } from './news-article-view';
 import { typeCrumbs } from './sections';

@@ -7,7 +7,7 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { Pagination } from '@/components/ui/pagination';
 import { getBanner, getNewsCarousel, getNewsPage, getNewsYears } from '@/lib/api/news';
 import type { BannerPlace } from '@/lib/news-types';
-import { parseId, parsePage, parseYear, type SearchParams } from '@/lib/page-params';
+import { parseId, parsePage, parseYear, type SearchParams } from '@/lib/url-params';
 import { getProvinces } from '@/lib/api/reference';
 import type { ListQuery } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getSpecial, type Special, type SpecialType } from '@/lib/api/specialties';
-import { parseId, singleParam, type SearchParams } from '@/lib/list-query';
+import { parseId, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 import { SpecialArticle, specialHref } from './special-article';
@@ -12,7 +12,7 @@ import { SpecialArticle, specialHref } from './special-article';
  * share this: an id of another type answers 404, so each URL has one canonical page.
  */
 async function load(searchParams: Promise<SearchParams>, type: SpecialType): Promise<Special | null> {
-  const id = parseId(singleParam(await searchParams, 'id', 12));
+  const id = parseId((await searchParams).id) ?? null;
   if (!id) return null;
   const special = await getSpecial(id);
   return special && special.type === type ? special : null;

@@ -6,7 +6,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeader } from '@/components/ui/page-header';
 import { getDoctorById } from '@/lib/api/doctors';
 import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
-import { pageParam, parseId, type SearchParams } from '@/lib/list-query';
+import { parseId, parsePage, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -39,7 +39,7 @@ export default async function ConsultEvaluationsPage({ params, searchParams }: P
   const target = { doctorId: doctor.doctorId, source: 1 as const };
   const [ratio, evaluations] = await Promise.all([
     getEvaluationRatio(target),
-    getEvaluationPage(target, { satisfaction: filters.sat, type: filters.etype, content: filters.content, page: pageParam(sp) }),
+    getEvaluationPage(target, { satisfaction: filters.sat, type: filters.etype, content: filters.content, page: parsePage(sp.page, 1000) ?? 1 }),
   ]);
   const hrefFor = (f: EvaluationFilterState, p = 1) =>
     routes.doctorConsultEvaluations(doctor.doctorId, { sat: f.sat, etype: f.etype, content: f.content, page: p > 1 ? p : undefined });

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { getRegistrations } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
-import { pageParam, type SearchParams } from '@/lib/search-params';
+import { parsePage, type SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
 import { memberClient, requireMember } from '@/lib/session';
 
@@ -17,7 +17,7 @@ const hrefFor = (page: number) => routes.registrationRecords({ page: page > 1 ? 
 
 /** SPEC §2 login-required: the member's own records, paged in the URL, never cached. */
 export default async function RegistrationRecordsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const page = pageParam(await searchParams);
+  const page = parsePage((await searchParams).page, 999_999);
   await requireMember(page && page > 1 ? hrefFor(page) : routes.registrationRecords());
   if (page === null) notFound();
   const data = await getRegistrations(await memberClient(), { page });

@@ -13,7 +13,7 @@ import { getOnlineStatus } from '@/lib/api/online';
 import { getInsurance } from '@/lib/api/reference';
 import { getDoctorSpecials } from '@/lib/api/specialties';
 import { formatDate } from '@/lib/format';
-import { pageParam, parseCode, type SearchParams } from '@/lib/list-query';
+import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 
@@ -45,7 +45,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
   if (!doctor) notFound();
   const sp = await searchParams;
   const filters = evaluationFilterState(sp);
-  const page = pageParam(sp);
+  const page = parsePage(sp.page, 1000) ?? 1;
   const target = { doctorCode: doctor.appointmentCode, source: 0 as const };
   const [schedule, ratio, evaluations, insurance, specials, online] = await Promise.all([
     getDoctorSchedule(doctor.appointmentCode),

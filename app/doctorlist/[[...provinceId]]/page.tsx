@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { DOCTOR_SORTS, pickOption } from '@/lib/constants';
-import { keywordParam, optionalSegment, pageParam, singleParam, type SearchParams } from '@/lib/list-query';
+import { single, parsePage, parseKeyword, optionalSegment, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -29,8 +29,8 @@ async function load({ params, searchParams }: Props) {
   const resolved = await resolveProvince(segment);
   if (!resolved) return null;
   const sp = await searchParams;
-  const sort = pickOption(DOCTOR_SORTS, singleParam(sp, 'sort'));
-  return { ...resolved, segment, sort, page: pageParam(sp), keyword: keywordParam(sp) };
+  const sort = pickOption(DOCTOR_SORTS, single(sp.sort));
+  return { ...resolved, segment, sort, page: parsePage(sp.page, 1000) ?? 1, keyword: parseKeyword(sp.q, 200)?.slice(0, 50) ?? '' };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -8,7 +8,7 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { getStudioClasses, getStudioPage } from '@/lib/api/specialties';
-import { keywordParam, optionalSegment, pageParam, type SearchParams } from '@/lib/list-query';
+import { parsePage, parseKeyword, optionalSegment, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -24,7 +24,7 @@ async function load({ params, searchParams }: Props) {
   const current = segment ? classes.find((c) => c.code === segment) : undefined;
   if (segment && !current) return null;
   const sp = await searchParams;
-  return { classes, current, page: pageParam(sp), keyword: keywordParam(sp) };
+  return { classes, current, page: parsePage(sp.page, 1000) ?? 1, keyword: parseKeyword(sp.q, 200)?.slice(0, 50) ?? '' };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

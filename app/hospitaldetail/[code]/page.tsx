@@ -15,7 +15,7 @@ import { getClinic, getClinicImages, getClinicSchedule } from '@/lib/api/clinics
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
 import { getInsurance } from '@/lib/api/reference';
-import { pageParam, parseCode, type SearchParams } from '@/lib/list-query';
+import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 
@@ -46,7 +46,7 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
   if (!clinic) notFound();
   const sp = await searchParams;
   const filters = evaluationFilterState(sp);
-  const page = pageParam(sp);
+  const page = parsePage(sp.page, 1000) ?? 1;
   const target = { clinicCode: clinic.code };
   const [images, doctors, schedule, ratio, evaluations, insurance] = await Promise.all([
     getClinicImages(clinic.code),

@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { getClinicPage } from '@/lib/api/clinics';
-import { keywordParam, optionalSegment, pageParam, singleParam, type SearchParams } from '@/lib/list-query';
+import { single, parsePage, parseKeyword, optionalSegment, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -31,7 +31,7 @@ async function load({ params, searchParams }: Props) {
   const resolved = await resolveProvince(segment);
   if (!resolved) return null;
   const sp = await searchParams;
-  return { ...resolved, sp, page: pageParam(sp), keyword: keywordParam(sp) };
+  return { ...resolved, sp, page: parsePage(sp.page, 1000) ?? 1, keyword: parseKeyword(sp.q, 200)?.slice(0, 50) ?? '' };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -53,7 +53,7 @@ export default async function HospitalListPage(props: Props) {
     getClinicPage({ provinceId: province.id, keyword, page, pageSize: PAGE_SIZE }),
     visitorPosition(sp),
   ]);
-  const keep = { q: keyword || undefined, lat: singleParam(sp, 'lat', 12), lng: singleParam(sp, 'lng', 12) };
+  const keep = { q: keyword || undefined, lat: single(sp.lat, 12) ?? undefined, lng: single(sp.lng, 12) ?? undefined };
   return (
     <>
       <PageHeader title="找门诊" subtitle="看诊服务 · 就近看好中医" />

@@ -6,7 +6,7 @@ import { DetailSection } from '@/components/doctors/doctor-profile';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getIllness } from '@/lib/api/specialties';
-import { parseId } from '@/lib/list-query';
+import { parseId } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 

@@ -10,7 +10,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { getClinic } from '@/lib/api/clinics';
 import { getDiseaseTypes, getIllnessPage, getSpecialtyTypes } from '@/lib/api/specialties';
 import { pickOption, SPECIALTY_SORTS } from '@/lib/constants';
-import { keywordParam, optionalSegment, pageParam, parseCode, parseId, singleParam, type SearchParams } from '@/lib/list-query';
+import { single, parseId, parsePage, parseKeyword, parseCode, optionalSegment, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -31,11 +31,11 @@ async function load({ params, searchParams }: Props) {
   const sp = await searchParams;
   return {
     clinic,
-    sort: pickOption(SPECIALTY_SORTS, singleParam(sp, 'sort')),
-    typeId: parseId(singleParam(sp, 'type', 9)) ?? undefined,
-    diseaseTypeId: parseId(singleParam(sp, 'disease', 9)) ?? undefined,
-    keyword: keywordParam(sp),
-    page: pageParam(sp),
+    sort: pickOption(SPECIALTY_SORTS, single(sp.sort)),
+    typeId: parseId(sp.type) ?? undefined,
+    diseaseTypeId: parseId(sp.disease) ?? undefined,
+    keyword: parseKeyword(sp.q, 200)?.slice(0, 50) ?? '',
+    page: parsePage(sp.page, 1000) ?? 1,
   };
 }
 

@@ -8,7 +8,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getDoctor } from '@/lib/api/doctors';
 import { getEvaluationRatio } from '@/lib/api/evaluations';
 import { getOnlineStatus, getQuestionPage } from '@/lib/api/online';
-import { parseCode } from '@/lib/list-query';
+import { parseCode } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 

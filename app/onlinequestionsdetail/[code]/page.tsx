@@ -5,7 +5,7 @@ import { DetailSection } from '@/components/doctors/doctor-profile';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getQuestion } from '@/lib/api/online';
 import { formatDate } from '@/lib/format';
-import { parseCode } from '@/lib/list-query';
+import { parseCode } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 

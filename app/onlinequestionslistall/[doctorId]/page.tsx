@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDoctorById } from '@/lib/api/doctors';
 import { getQuestionPage } from '@/lib/api/online';
 import { QUESTION_TYPES, REPLY_FILTERS } from '@/lib/constants';
-import { pageParam, parseId, type SearchParams } from '@/lib/list-query';
+import { parseId, parsePage, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -38,7 +38,7 @@ export default async function DoctorQuestionsPage({ params, searchParams }: Prop
   if (!doctor) notFound();
   const sp = await searchParams;
   const f = questionFilterState(sp);
-  const result = await getQuestionPage({ doctorId: doctor.doctorId, type: f.type, reply: f.reply, page: pageParam(sp) });
+  const result = await getQuestionPage({ doctorId: doctor.doctorId, type: f.type, reply: f.reply, page: parsePage(sp.page, 1000) ?? 1 });
   const href = (next: Partial<QuestionFilterState> & { page?: number }) =>
     routes.doctorQuestions(doctor.doctorId, { type: next.type ?? f.type, reply: next.reply ?? f.reply, page: next.page && next.page > 1 ? next.page : undefined });
   return (

@@ -8,7 +8,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { getOnlineConsultants } from '@/lib/api/doctors';
 import { getOnlineStatus } from '@/lib/api/online';
 import { DOCTOR_SORTS, pickOption } from '@/lib/constants';
-import { pageParam, singleParam, type SearchParams } from '@/lib/list-query';
+import { single, parsePage, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -21,8 +21,8 @@ export const metadata: Metadata = pageMetadata({
 /** Online consultation (issue 4): the doctors who consult online and whether each is online now. */
 export default async function OnlineExpertPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const sort = pickOption(DOCTOR_SORTS, singleParam(sp, 'sort'));
-  const page = pageParam(sp);
+  const sort = pickOption(DOCTOR_SORTS, single(sp.sort));
+  const page = parsePage(sp.page, 1000) ?? 1;
   const result = await getOnlineConsultants({ sort, page, pageSize: 12 });
   const status = await getOnlineStatus(result.items.map((d) => d.doctorId)).catch(() => []);
   const online = new Map(status.map((s) => [s.doctorId, s.online]));

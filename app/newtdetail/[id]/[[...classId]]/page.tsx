@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ArticlePage, articleMetadata, loadArticle } from '@/components/news/news-article-page';
-import { parseId } from '@/lib/page-params';
+import { parseId } from '@/lib/url-params';
 
 /**
  * SPEC §2 /newtdetail/{ID} and /newtdetail/{ID}/{ClassID}: any article; with a
