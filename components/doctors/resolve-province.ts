@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { visitorIp } from '@/components/hospitals/visitor-position';
 import { getProvinces, locateByIp, type Province } from '@/lib/api/reference';
 import { DEFAULT_PROVINCE } from '@/lib/constants';
-import { parseId } from '@/lib/url-params';
+import { optionalSegment, parseId, parseKeyword, parsePage, type SearchParams } from '@/lib/url-params';
 import { ADDRESS_COOKIE } from './address-cookie';
 
 /**
@@ -24,4 +24,18 @@ export async function resolveProvince(segment: string): Promise<{ province: Prov
   const province = remembered ?? fromIp ?? byId(DEFAULT_PROVINCE.id) ?? provinces[0];
   if (!province) return null;
   return { province, provinces, explicit: false };
+}
+
+/**
+ * The URL state shared by the province list pages (/doctorlist, /hospitallist,
+ * issue 4): the optional province segment (more than one → null, the page
+ * answers 404), the resolved province, the page (anything malformed → 1) and
+ * the keyword `q` (cleaned, cut to 50 characters).
+ */
+export async function provinceListState(provinceId: string[] | undefined, sp: SearchParams) {
+  const segment = optionalSegment(provinceId);
+  if (segment === null) return null;
+  const resolved = await resolveProvince(segment);
+  if (!resolved) return null;
+  return { ...resolved, segment, page: parsePage(sp.page, 1000) ?? 1, keyword: parseKeyword(sp.q, 200)?.slice(0, 50) ?? '' };
 }

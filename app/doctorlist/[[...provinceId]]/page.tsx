@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { ProvinceTabs } from '@/components/doctors/province-tabs';
 import { RememberProvince } from '@/components/doctors/remember-province';
-import { resolveProvince } from '@/components/doctors/resolve-province';
+import { provinceListState } from '@/components/doctors/resolve-province';
 import { ListSearchBox } from '@/components/doctors/search-box';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { DOCTOR_SORTS, pickOption } from '@/lib/constants';
-import { single, parsePage, parseKeyword, optionalSegment, type SearchParams } from '@/lib/url-params';
+import { single, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -24,13 +24,9 @@ interface Props {
 const PAGE_SIZE = 12;
 
 async function load({ params, searchParams }: Props) {
-  const segment = optionalSegment((await params).provinceId);
-  if (segment === null) return null;
-  const resolved = await resolveProvince(segment);
-  if (!resolved) return null;
   const sp = await searchParams;
-  const sort = pickOption(DOCTOR_SORTS, single(sp.sort));
-  return { ...resolved, segment, sort, page: parsePage(sp.page, 1000) ?? 1, keyword: parseKeyword(sp.q, 200)?.slice(0, 50) ?? '' };
+  const state = await provinceListState((await params).provinceId, sp);
+  return state && { ...state, sort: pickOption(DOCTOR_SORTS, single(sp.sort)) };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { ProvinceTabs } from '@/components/doctors/province-tabs';
 import { RememberProvince } from '@/components/doctors/remember-province';
-import { resolveProvince } from '@/components/doctors/resolve-province';
+import { provinceListState } from '@/components/doctors/resolve-province';
 import { ListSearchBox } from '@/components/doctors/search-box';
 import { ClinicCard } from '@/components/hospitals/clinic-card';
 import { distanceKm } from '@/components/hospitals/distance';
@@ -14,7 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { getClinicPage } from '@/lib/api/clinics';
-import { single, parsePage, parseKeyword, optionalSegment, type SearchParams } from '@/lib/url-params';
+import { single, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
@@ -26,12 +26,9 @@ interface Props {
 const PAGE_SIZE = 8;
 
 async function load({ params, searchParams }: Props) {
-  const segment = optionalSegment((await params).provinceId);
-  if (segment === null) return null;
-  const resolved = await resolveProvince(segment);
-  if (!resolved) return null;
   const sp = await searchParams;
-  return { ...resolved, sp, page: parsePage(sp.page, 1000) ?? 1, keyword: parseKeyword(sp.q, 200)?.slice(0, 50) ?? '' };
+  const state = await provinceListState((await params).provinceId, sp);
+  return state && { ...state, sp };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
