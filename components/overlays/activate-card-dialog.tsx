@@ -3,10 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
 import { activateCardAction } from './actions';
-import { FormError, FormField, OverlayFrame, SubmitButton } from './overlay-frame';
+import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
+import { useSubmission } from './use-submission';
 
 export function ActivateCardDialog({ data }: { data: OverlayData }) {
   const afterLogin = useAfterLogin();
@@ -16,7 +17,7 @@ export function ActivateCardDialog({ data }: { data: OverlayData }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSubmission((form) => setErrors({ form }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -32,16 +33,11 @@ export function ActivateCardDialog({ data }: { data: OverlayData }) {
     };
     if (Object.values(next).some(Boolean) || !p.ok || !c.ok || !pw.ok) return setErrors(next);
     setErrors({});
-    setPending(true);
-    try {
+    return run(async () => {
       const r = await activateCardAction({ phone: p.value, code: c.value, cardNo: cardNo.trim(), password: pw.value });
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
-    } catch {
-      setErrors({ form: '网络异常，请检查网络后重试' });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -49,14 +45,10 @@ export function ActivateCardDialog({ data }: { data: OverlayData }) {
       <form onSubmit={submit} noValidate>
         <FormError message={errors.form} />
         <FormField id="activate-card" label="会员卡号" value={cardNo} onChange={(e) => setCardNo(e.target.value)} error={errors.cardNo} maxLength={32} />
-        <FormField id="activate-phone" label="手机号" type="tel" inputMode="numeric" maxLength={11} autoComplete="tel"
-          value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+        <PhoneField id="activate-phone" value={phone} onValue={setPhone} error={errors.phone} />
         <SmsCodeField id="activate-code" phone={phone} purpose="activate" value={code} onChange={setCode} error={errors.code}
           onPhoneError={(m) => setErrors({ phone: m })} />
-        <FormField id="activate-password" label="设置登录密码" type="password" autoComplete="new-password" maxLength={16}
-          placeholder="6-16位，不含空格" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-        <FormField id="activate-confirm" label="确认密码" type="password" autoComplete="new-password" maxLength={16}
-          value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+        <NewPasswordFields idPrefix="activate" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
         <SubmitButton pending={pending}>激活并登录</SubmitButton>
       </form>
     </OverlayFrame>

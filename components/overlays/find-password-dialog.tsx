@@ -4,9 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
 import { showToast } from '@/components/ui/toast';
 import { resetPasswordAction, verifyResetCodeAction } from './actions';
-import { FormError, FormField, OverlayFrame, SubmitButton } from './overlay-frame';
+import { FormError, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import { openOverlay, type OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
+import { useSubmission } from './use-submission';
 
 export function FindPasswordDialog({ data }: { data: OverlayData }) {
   const [step, setStep] = useState<'verify' | 'reset'>('verify');
@@ -15,18 +16,7 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [pending, setPending] = useState(false);
-
-  async function run(action: () => Promise<void>) {
-    setPending(true);
-    try {
-      await action();
-    } catch {
-      setErrors({ form: '网络异常，请检查网络后重试' });
-    } finally {
-      setPending(false);
-    }
-  }
+  const { pending, run } = useSubmission((form) => setErrors({ form }));
 
   function verify(e: FormEvent) {
     e.preventDefault();
@@ -66,8 +56,7 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
       {step === 'verify' ? (
         <form onSubmit={verify} noValidate>
           <FormError message={errors.form} />
-          <FormField id="find-phone" label="手机号" type="tel" inputMode="numeric" maxLength={11} autoComplete="tel"
-            value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+          <PhoneField id="find-phone" value={phone} onValue={setPhone} error={errors.phone} />
           <SmsCodeField id="find-code" phone={phone} purpose="reset" value={code} onChange={setCode} error={errors.code}
             onPhoneError={(m) => setErrors({ phone: m })} />
           <SubmitButton pending={pending}>下一步</SubmitButton>
@@ -75,10 +64,8 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
       ) : (
         <form onSubmit={reset} noValidate>
           <FormError message={errors.form} />
-          <FormField id="find-password" label="新密码" type="password" autoComplete="new-password" maxLength={16}
-            placeholder="6-16位，不含空格" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-          <FormField id="find-confirm" label="确认新密码" type="password" autoComplete="new-password" maxLength={16}
-            value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+          <NewPasswordFields idPrefix="find" labels={['新密码', '确认新密码']} password={password} confirm={confirm}
+            onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
           <SubmitButton pending={pending}>重置密码</SubmitButton>
         </form>
       )}

@@ -8,10 +8,11 @@ import { useState, type FormEvent } from 'react';
 import { routes } from '@/lib/routes';
 import { validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
 import { loginWithPasswordAction, loginWithSmsAction } from './actions';
-import { FormError, FormField, LinkButton, OverlayFrame, SubmitButton } from './overlay-frame';
+import { FormError, FormField, LinkButton, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import { openOverlay, type OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
+import { useSubmission } from './use-submission';
 
 const TABS = ['密码登录', '短信登录', '微信登录'] as const;
 
@@ -54,7 +55,7 @@ function PasswordLogin({ initialPhone }: { initialPhone: string }) {
   const [phone, setPhone] = useState(initialPhone);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; password?: string; form?: string }>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSubmission((form) => setErrors({ form }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -64,23 +65,17 @@ function PasswordLogin({ initialPhone }: { initialPhone: string }) {
       return setErrors({ phone: p.ok ? undefined : p.message, password: pw.ok ? undefined : pw.message });
     }
     setErrors({});
-    setPending(true);
-    try {
+    return run(async () => {
       const r = await loginWithPasswordAction(p.value, pw.value);
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
-    } catch {
-      setErrors({ form: '网络异常，请检查网络后重试' });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <FormError message={errors.form} />
-      <FormField id="login-phone" label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11}
-        placeholder="请输入11位手机号" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+      <PhoneField id="login-phone" placeholder="请输入11位手机号" value={phone} onValue={setPhone} error={errors.phone} />
       <FormField id="login-password" label="密码" type="password" autoComplete="current-password" maxLength={16}
         placeholder="6-16位，不含空格" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
       <SubmitButton pending={pending}>登录</SubmitButton>
@@ -93,7 +88,7 @@ function SmsLogin({ initialPhone }: { initialPhone: string }) {
   const [phone, setPhone] = useState(initialPhone);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; code?: string; form?: string }>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSubmission((form) => setErrors({ form }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -101,23 +96,17 @@ function SmsLogin({ initialPhone }: { initialPhone: string }) {
     const c = validateSmsCode(code);
     if (!p.ok || !c.ok) return setErrors({ phone: p.ok ? undefined : p.message, code: c.ok ? undefined : c.message });
     setErrors({});
-    setPending(true);
-    try {
+    return run(async () => {
       const r = await loginWithSmsAction(p.value, c.value);
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
-    } catch {
-      setErrors({ form: '网络异常，请检查网络后重试' });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <FormError message={errors.form} />
-      <FormField id="sms-login-phone" label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11}
-        placeholder="请输入11位手机号" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+      <PhoneField id="sms-login-phone" placeholder="请输入11位手机号" value={phone} onValue={setPhone} error={errors.phone} />
       <SmsCodeField id="sms-login-code" phone={phone} purpose="login" value={code} onChange={setCode} error={errors.code}
         onPhoneError={(m) => setErrors({ phone: m })} />
       <SubmitButton pending={pending}>登录</SubmitButton>

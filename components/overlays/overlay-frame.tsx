@@ -81,6 +81,48 @@ export function FormField({
   );
 }
 
+/** The SPEC §5 phone input of every overlay: 11 digits, numeric keyboard. */
+export function PhoneField({
+  id,
+  value,
+  onValue,
+  error,
+  placeholder,
+}: { id: string; value: string; onValue: (value: string) => void; error?: string; placeholder?: string }) {
+  return (
+    <FormField id={id} label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11}
+      placeholder={placeholder} value={value} onChange={(e) => onValue(e.target.value)} error={error} />
+  );
+}
+
+/** A new password (SPEC §5: 6-16 characters, no spaces) and its confirmation. */
+export function NewPasswordFields({
+  idPrefix,
+  labels = ['设置登录密码', '确认密码'],
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  errors,
+}: {
+  idPrefix: string;
+  labels?: readonly [string, string];
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  errors: { password?: string; confirm?: string };
+}) {
+  return (
+    <>
+      <FormField id={`${idPrefix}-password`} label={labels[0]} type="password" autoComplete="new-password" maxLength={16}
+        placeholder="6-16位，不含空格" value={password} onChange={(e) => onPassword(e.target.value)} error={errors.password} />
+      <FormField id={`${idPrefix}-confirm`} label={labels[1]} type="password" autoComplete="new-password" maxLength={16}
+        value={confirm} onChange={(e) => onConfirm(e.target.value)} error={errors.confirm} />
+    </>
+  );
+}
+
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (

@@ -9,17 +9,18 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '@/lib/messages';
 import { validatePhone, validateSmsCode } from '@/lib/validation';
 import { checkPhoneAction } from './actions';
-import { FormError, FormField, LinkButton, OverlayFrame, SubmitButton } from './overlay-frame';
+import { FormError, LinkButton, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import { openOverlay, type OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
+import { useSubmission } from './use-submission';
 
 export function PhoneCheckDialog({ data }: { data: OverlayData }) {
   const afterLogin = useAfterLogin();
   const [phone, setPhone] = useState(data.phone ?? '');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; code?: string; form?: string }>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSubmission((form) => setErrors({ form }), messages.systemError);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -27,19 +28,14 @@ export function PhoneCheckDialog({ data }: { data: OverlayData }) {
     const c = validateSmsCode(code);
     if (!p.ok || !c.ok) return setErrors({ phone: p.ok ? undefined : p.message, code: c.ok ? undefined : c.message });
     setErrors({});
-    setPending(true);
-    try {
+    return run(async () => {
       const r = await checkPhoneAction(p.value, c.value);
       if (!r.ok) return setErrors({ form: r.message || messages.systemError });
       if (r.returnCode === 4) await afterLogin();
       else if (r.returnCode === 3) openOverlay('cardList', { phone: p.value, code: c.value, message: r.message, cards: r.cards });
       else if (r.returnCode === 2) openOverlay('register', { phone: p.value, code: c.value, message: messages.notRegistered });
       else setErrors({ form: messages.systemError });
-    } catch {
-      setErrors({ form: messages.systemError });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -47,8 +43,7 @@ export function PhoneCheckDialog({ data }: { data: OverlayData }) {
       <p className="mb-4 text-sm text-stone-600">验证手机号后，可登录、激活线下会员卡或注册成为会员。</p>
       <form onSubmit={submit} noValidate>
         <FormError message={errors.form} />
-        <FormField id="check-phone" label="手机号" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11}
-          placeholder="请输入11位手机号" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+        <PhoneField id="check-phone" placeholder="请输入11位手机号" value={phone} onValue={setPhone} error={errors.phone} />
         <SmsCodeField id="check-code" phone={phone} purpose="check" value={code} onChange={setCode} error={errors.code}
           onPhoneError={(m) => setErrors({ phone: m })} />
         <SubmitButton pending={pending}>下一步</SubmitButton>

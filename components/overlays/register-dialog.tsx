@@ -8,10 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
 import { registerAction, registerAgreementAction } from './actions';
-import { FormError, FormField, OverlayFrame, SubmitButton } from './overlay-frame';
+import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
+import { useSubmission } from './use-submission';
 
 export function RegisterDialog({ data }: { data: OverlayData }) {
   const afterLogin = useAfterLogin();
@@ -24,7 +25,7 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
   const [confirm, setConfirm] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSubmission((form) => setErrors({ form }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -44,16 +45,11 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
     };
     if (Object.values(next).some(Boolean) || !p.ok || !c.ok || !n.ok || !pw.ok) return setErrors(next);
     setErrors({});
-    setPending(true);
-    try {
+    return run(async () => {
       const r = await registerAction({ phone: p.value, code: c.value, name: n.value, password: pw.value, idCard: idCard.trim() || undefined, agreed });
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
-    } catch {
-      setErrors({ form: '网络异常，请检查网络后重试' });
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   const doc = agreement.data;
@@ -63,18 +59,14 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
         <div className="col-span-2">
           <FormError message={errors.form} />
         </div>
-        <FormField id="register-phone" label="手机号" type="tel" inputMode="numeric" maxLength={11} autoComplete="tel"
-          value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+        <PhoneField id="register-phone" value={phone} onValue={setPhone} error={errors.phone} />
         <SmsCodeField id="register-code" phone={phone} purpose="register" value={code} onChange={setCode} error={errors.code}
           onPhoneError={(m) => setErrors({ phone: m })} />
         <FormField id="register-name" label="姓名" autoComplete="name" maxLength={30} placeholder="2-30个字"
           value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
         <FormField id="register-idcard" label="身份证号（选填）" maxLength={18} autoComplete="off"
           value={idCard} onChange={(e) => setIdCard(e.target.value)} error={errors.idCard} />
-        <FormField id="register-password" label="设置登录密码" type="password" autoComplete="new-password" maxLength={16}
-          placeholder="6-16位，不含空格" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-        <FormField id="register-confirm" label="确认密码" type="password" autoComplete="new-password" maxLength={16}
-          value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+        <NewPasswordFields idPrefix="register" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
         <div className="col-span-2 mt-1">
           <Disclosure>
             <DisclosureButton className="text-sm text-brand-700 underline underline-offset-2">
