@@ -8,6 +8,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { LoginPromptLink } from './login-prompt-link';
+import { fieldErrors } from '@/components/ui/field-errors';
 import { saveMemberInfoAction, type SaveMemberInfoResult } from '@/app/modifyInfor/actions';
 import type { MemberProfile } from '@/lib/api/members';
 import { validateIdCard } from '@/lib/validation';
@@ -90,17 +91,7 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
     });
   }
 
-  const field = (name: keyof MemberInfoDraft) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const errorOf = (name: keyof MemberInfoDraft) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} role="alert" className="mt-1 text-sm text-brand-700">
-        {errors[name]}
-      </p>
-    ) : null;
+  const { field, errorOf } = fieldErrors<keyof MemberInfoDraft>(id, errors, { alert: true });
 
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-x-8 gap-y-5 rounded-xl border border-stone-200 bg-white p-8">

@@ -8,6 +8,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { fieldErrors } from '@/components/ui/field-errors';
 import { sendMessageAction, type SendMessageResult } from '@/app/customerMessage/actions';
 import type { MessageKind, MessageSource } from '@/lib/api/messages';
 import {
@@ -66,17 +67,7 @@ export function MessageForm({ kind, sources, loginHref }: { kind: MessageKind; s
     });
   }
 
-  const field = (name: keyof MessageDraft) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const errorOf = (name: keyof MessageDraft) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-brand-700">
-        {errors[name]}
-      </p>
-    ) : null;
+  const { field, errorOf } = fieldErrors<keyof MessageDraft>(id, errors);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5 rounded-xl border border-stone-200 bg-white p-6">
