@@ -1,11 +1,12 @@
 'use client';
 /** Find password: VerifyPhoneCode, then ResetPwd with the same code; then log in with the new password. */
 import { useState, type FormEvent } from 'react';
-import { validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
+import { validatePassword } from '@/lib/validation';
 import { showToast } from '@/components/ui/toast';
 import { resetPasswordAction, verifyResetCodeAction } from './actions';
 import { FormError, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import { openOverlay, type OverlayData } from './overlay-store';
+import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
 import { useSubmission } from './use-submission';
 
@@ -20,12 +21,11 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
 
   function verify(e: FormEvent) {
     e.preventDefault();
-    const p = validatePhone(phone);
-    const c = validateSmsCode(code);
-    if (!p.ok || !c.ok) return setErrors({ phone: p.ok ? undefined : p.message, code: c.ok ? undefined : c.message });
+    const checked = checkPhoneAndCode(phone, code);
+    if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     return run(async () => {
-      const r = await verifyResetCodeAction(p.value, c.value);
+      const r = await verifyResetCodeAction(checked.phone, checked.code);
       if (r.ok) setStep('reset');
       else setErrors({ form: r.message });
     });

@@ -6,10 +6,11 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import { routes } from '@/lib/routes';
-import { validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
+import { validatePassword, validatePhone } from '@/lib/validation';
 import { loginWithPasswordAction, loginWithSmsAction } from './actions';
 import { FormError, FormField, LinkButton, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import { openOverlay, type OverlayData } from './overlay-store';
+import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from './use-submission';
@@ -92,12 +93,11 @@ function SmsLogin({ initialPhone }: { initialPhone: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const p = validatePhone(phone);
-    const c = validateSmsCode(code);
-    if (!p.ok || !c.ok) return setErrors({ phone: p.ok ? undefined : p.message, code: c.ok ? undefined : c.message });
+    const checked = checkPhoneAndCode(phone, code);
+    if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     return run(async () => {
-      const r = await loginWithSmsAction(p.value, c.value);
+      const r = await loginWithSmsAction(checked.phone, checked.code);
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
     });

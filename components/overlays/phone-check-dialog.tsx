@@ -7,10 +7,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import { messages } from '@/lib/messages';
-import { validatePhone, validateSmsCode } from '@/lib/validation';
 import { checkPhoneAction } from './actions';
 import { FormError, LinkButton, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import { openOverlay, type OverlayData } from './overlay-store';
+import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from './use-submission';
@@ -24,16 +24,15 @@ export function PhoneCheckDialog({ data }: { data: OverlayData }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const p = validatePhone(phone);
-    const c = validateSmsCode(code);
-    if (!p.ok || !c.ok) return setErrors({ phone: p.ok ? undefined : p.message, code: c.ok ? undefined : c.message });
+    const checked = checkPhoneAndCode(phone, code);
+    if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     return run(async () => {
-      const r = await checkPhoneAction(p.value, c.value);
+      const r = await checkPhoneAction(checked.phone, checked.code);
       if (!r.ok) return setErrors({ form: r.message || messages.systemError });
       if (r.returnCode === 4) await afterLogin();
-      else if (r.returnCode === 3) openOverlay('cardList', { phone: p.value, code: c.value, message: r.message, cards: r.cards });
-      else if (r.returnCode === 2) openOverlay('register', { phone: p.value, code: c.value, message: messages.notRegistered });
+      else if (r.returnCode === 3) openOverlay('cardList', { phone: checked.phone, code: checked.code, message: r.message, cards: r.cards });
+      else if (r.returnCode === 2) openOverlay('register', { phone: checked.phone, code: checked.code, message: messages.notRegistered });
       else setErrors({ form: messages.systemError });
     });
   }
