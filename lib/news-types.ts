@@ -2,7 +2,7 @@
  * The news types of GetNewList / GetNewDetail (SPEC §7 News), shared by the
  * embedded backend's seed and lib/api. A plain helper: it imports nothing, so
  * lib/backend and lib/api may both use it without importing each other.
- * docs/api/content.md documents the numbers.
+ * docs/api.md documents the numbers.
  */
 export const NEWS_TYPES = {
   /** 圣爱动态: /trendsInfor */

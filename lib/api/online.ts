@@ -3,7 +3,7 @@ import 'server-only';
  * Online consultation (SPEC §7 IM_*): online status and questions. SPEC §7 has
  * one question path, GetIM_AskQuestionDetailByDoctorCode: with a question's
  * AppointmentCode it returns that question, without it the filtered list
- * (docs/api/clinics-doctors.md).
+ * (docs/api.md).
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { orNull, reshapePage, type WireList } from './list-page';

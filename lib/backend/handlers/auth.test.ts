@@ -33,7 +33,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Loose shape of a Result in these tests (the wire is documented in docs/api/auth-members.md). */
+/** Loose shape of a Result in these tests (the wire is documented in docs/api.md). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read many wire fields
 type Loose = any;
 

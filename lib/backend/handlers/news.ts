@@ -1,7 +1,7 @@
 /**
  * News (SPEC §7 /api/News/): the matrix, carousels and banners, years, news
  * lists and details of every type (lib/news-types.ts; type 30 = help items),
- * notices, and jobs. docs/api/content.md documents the fields.
+ * notices, and jobs. docs/api.md documents the fields.
  */
 import { HELP_GROUPS, NEWS_TYPES, NEWS_TYPE_LABELS, isNewsType, BANNER_PLACES } from '../../news-types';
 import { optionalEnum, optionalInt, optionalString, paging, listResult } from '../fields';

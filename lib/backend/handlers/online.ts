@@ -6,7 +6,7 @@
  * GetIM_AskQuestionDetailByDoctorCode answers both: with AppointmentCode (a
  * question's code) it returns that question; without it, the list of questions,
  * optionally of one doctor (DoctorCode / DoctorID), filtered by QuestionType and
- * IsReply (SPEC §9). docs/api/clinics-doctors.md documents this.
+ * IsReply (SPEC §9). docs/api.md documents this.
  */
 import { BackendError, ErrorNo, type EndpointMap } from '../types';
 import { listResult, optionalEnum, optionalInt, optionalString, paging } from '../fields';

@@ -47,6 +47,8 @@ export function visitorToken(backend: Backend): Promise<string> {
   return signAccessToken(backend.settings, { sub: 'visitor-test', VIP: '', typ: 'visitor' });
 }
 
+// Tests read results loosely in their assertions (expect(r.Result.DataList[0].X)...).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface TestEnvelope<T = any> {
   ErrorNo: number;
   ErrorInfo: string;
@@ -54,6 +56,7 @@ export interface TestEnvelope<T = any> {
 }
 
 /** POSTs form fields to /api/<path> of the backend and reads the envelope. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function call<T = any>(
   backend: Backend,
   apiPath: string,
