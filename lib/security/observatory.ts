@@ -134,7 +134,7 @@ export function parseCsp(value: string): Map<string, Set<string>> | null {
   for (const raw of value.split(';')) {
     const parts = raw.trim().split(/\s+/).filter(Boolean);
     if (parts.length === 0) continue;
-    const name = parts[0].toLowerCase();
+    const name = (parts[0] ?? '').toLowerCase();
     if (!/^[a-z-]+$/.test(name)) return null;
     if (out.has(name)) continue;
     // Keywords are case-insensitive; nonces and hashes are not.
@@ -217,12 +217,12 @@ interface ParsedCookie {
 
 export function parseSetCookie(line: string): ParsedCookie {
   const [pair, ...attrs] = line.split(';');
-  const name = pair.split('=')[0].trim();
+  const name = (pair ?? '').split('=')[0]?.trim() ?? '';
   let secure = false;
   let httpOnly = false;
   let sameSite: string | null = null;
   for (const attr of attrs) {
-    const [k, v = ''] = attr.split('=');
+    const [k = '', v = ''] = attr.split('=');
     const key = k.trim().toLowerCase();
     if (key === 'secure') secure = true;
     else if (key === 'httponly') httpOnly = true;
@@ -313,7 +313,7 @@ export function frameOptionsResult(value: string | null, policy: string | null):
 /** SRI: scripts from another origin need integrity and HTTPS; same-origin scripts are fine as they are. */
 export function sriResult(html: string | undefined, pageUrl: string, contentType: string | null): ObservatoryResult {
   if (html === undefined || !(contentType ?? 'text/html').includes('html')) return 'sri-not-implemented-response-not-html';
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1] ?? '');
   const withSrc = scripts
     .map((attrs) => ({ src: /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1], integrity: /\bintegrity\s*=/i.test(attrs) }))
     .filter((s): s is { src: string; integrity: boolean } => Boolean(s.src));
