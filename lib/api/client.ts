@@ -64,14 +64,20 @@ export function observeCalls(observer: CallObserver): () => void {
 export async function post<T>(path: string, fields: FieldMap = {}, options: RequestOptions = {}): Promise<T> {
   const url = `${apiBaseUrl()}/api/${path}?${new URLSearchParams({ IsWeb: '1', Sub: options.sub ?? '' })}`;
   const attempts = options.write ? 1 : 1 + RETRY_COUNT;
+  // Issue 8: retries share one deadline, so a hanging host costs one timeout,
+  // not four (an uncached page must answer within 9 s).
+  const deadline = Date.now() + REQUEST_TIMEOUT_MS;
   let lastFault: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
     for (const observe of observers) observe(path, options);
     let response: Response;
     try {
       response = await http.post(url, {
         body: formBody(fields),
         headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+        timeout: remaining,
       });
     } catch (err) {
       if (!isNetworkFault(err)) throw err;
