@@ -11,19 +11,21 @@
  * - 'badjson'  HTTP 200 with a body that is not JSON;
  * - 'burst4029' the envelope {ErrorNo: 4029} for `burst` answers, then 'pass'
  *               (or a synthetic success when there is no upstream);
- * - 'ok'       a synthetic success envelope (Result from `okResult`).
+ * - 'ok'       a synthetic success envelope (Result from `okResult`);
+ * - 'refuse'   stop listening (and drop kept-alive sockets): connections are refused
+ *               until another mode is set, which listens again on the same port.
  * A refused connection is `refusedUrl()`: a port that was just closed.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 
-export type FaultMode = 'pass' | 'hang' | 'http500' | 'badjson' | 'burst4029' | 'ok';
+export type FaultMode = 'pass' | 'hang' | 'http500' | 'badjson' | 'burst4029' | 'ok' | 'refuse';
 
 export interface FaultServer {
   url: string;
   port: number;
-  setMode(mode: FaultMode, options?: { burst?: number }): void;
+  setMode(mode: FaultMode, options?: { burst?: number }): Promise<void>;
   /** Requests seen, by path (e.g. 'News/GetNewList'). */
   hits: string[];
   close(): Promise<void>;
@@ -54,6 +56,9 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
     const body = Buffer.concat(chunks);
     const current: FaultMode = mode === 'burst4029' && burstLeft <= 0 ? (options.upstream ? 'pass' : 'ok') : mode;
     switch (current) {
+      case 'refuse':
+        req.socket.destroy();
+        return;
       case 'hang': {
         const timer = setTimeout(() => req.socket.destroy(), hangMs);
         req.socket.once('close', () => clearTimeout(timer));
@@ -99,17 +104,27 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  let listening = true;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     hits,
-    setMode(next, opts) {
+    async setMode(next, opts) {
       mode = next;
       burstLeft = opts?.burst ?? 3;
+      if (next === 'refuse' && listening) {
+        listening = false;
+        for (const s of sockets) s.destroy();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      } else if (next !== 'refuse' && !listening) {
+        await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+        listening = true;
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
+        if (!listening) return resolve();
         server.close(() => resolve());
       }),
   };

@@ -52,6 +52,16 @@ describe('a host that refuses connections', () => {
     expect(calls).toBe(4);
   });
 
+  it('a host that stops listening: reads fail after their retries, with the same message', async () => {
+    process.env.API_BASE_URL = fault.url;
+    await fault.setMode('refuse');
+    const { err, calls } = await failure(() => post('News/GetNewList', { type: 1 }));
+    expect(err.errorNo).toBe(NETWORK_ERROR_NO);
+    expect(calls).toBe(4);
+    await fault.setMode('ok');
+    await expect(post('News/GetNewList', { type: 1 })).resolves.toBeTruthy();
+  });
+
   it('a write is never retried', async () => {
     process.env.API_BASE_URL = await refusedUrl();
     const { err, calls } = await failure(() => post('PointsMall/ExchangeGoods', { sn: 'x' }, { write: true }));
@@ -63,7 +73,7 @@ describe('a host that refuses connections', () => {
 describe('a host that hangs past the timeout', () => {
   it('a read gives up after one timeout: the retries share one deadline', async () => {
     process.env.API_BASE_URL = fault.url;
-    fault.setMode('hang');
+    await fault.setMode('hang');
     const { err, calls } = await failure(() => post('News/GetNewList', { type: 1 }));
     expect(err.errorNo).toBe(NETWORK_ERROR_NO);
     expect(calls).toBe(1);
@@ -72,7 +82,7 @@ describe('a host that hangs past the timeout', () => {
 
   it('publicRead with a hanging host ends in the network error, not a throw of another kind', async () => {
     process.env.API_BASE_URL = fault.url;
-    fault.setMode('hang');
+    await fault.setMode('hang');
     const { err } = await failure(() => publicRead('News/GetNewList', { type: 1 }));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.errorNo).toBe(NETWORK_ERROR_NO);
@@ -82,7 +92,7 @@ describe('a host that hangs past the timeout', () => {
 describe('a host that answers garbage', () => {
   it.each([['http500'], ['badjson']] as const)('%s → a readable Chinese error, not retried, no raw body leaked', async (mode) => {
     process.env.API_BASE_URL = fault.url;
-    fault.setMode(mode);
+    await fault.setMode(mode);
     const { err, calls } = await failure(() => post('News/GetNewList', { type: 1 }));
     expect(err.errorNo).toBe(BAD_RESPONSE_ERROR_NO);
     expect(err.errorInfo).toMatch(/[\u4e00-\u9fff]/);
@@ -94,7 +104,7 @@ describe('a host that answers garbage', () => {
 describe('a host that answers 4029 in bursts', () => {
   it('each 4029 reaches the caller with its ErrorInfo and is not retried; the host recovers after the burst', async () => {
     process.env.API_BASE_URL = fault.url;
-    fault.setMode('burst4029', { burst: 3 });
+    await fault.setMode('burst4029', { burst: 3 });
     for (let i = 0; i < 3; i++) {
       const { err, calls } = await failure(() => post('News/GetNewList', { type: 1 }));
       expect(err.errorNo).toBe(4029);
@@ -107,7 +117,7 @@ describe('a host that answers 4029 in bursts', () => {
 
   it('a write during a burst is made once and fails with 4029 (never done twice)', async () => {
     process.env.API_BASE_URL = fault.url;
-    fault.setMode('burst4029', { burst: 1 });
+    await fault.setMode('burst4029', { burst: 1 });
     const { err } = await failure(() => post('PointsMall/ExchangeGoods', { sn: 'x' }, { write: true }));
     expect(err.errorNo).toBe(4029);
     expect(fault.hits.filter((h) => h === 'PointsMall/ExchangeGoods')).toHaveLength(1);
