@@ -275,7 +275,8 @@ function lighthouse(origin, template) {
 async function firstLoadJs(origin, template) {
   const res = await fetch(origin + template.url, { headers: template.cookie ? { cookie: template.cookie } : {}, signal: AbortSignal.timeout(20_000) });
   const html = await res.text();
-  const srcs = [...new Set([...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/gi)].map((m) => m[1]))];
+  // noModule scripts (legacy polyfills) are skipped by every browser that runs modules.
+  const srcs = [...new Set([...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]).filter((a) => !/\bnomodule\b/i.test(a)).map((a) => /\bsrc="([^"]+)"/i.exec(a)?.[1]).filter(Boolean))];
   let raw = 0;
   let gzip = 0;
   const files = [];
