@@ -114,13 +114,16 @@ function serverActions(): { id: string; page: string }[] {
   });
 }
 
-test('server actions refuse a foreign or null Origin', async ({ request, baseURL }) => {
+test('server actions refuse a foreign or null Origin, even with the member’s cookies', async ({ request, baseURL }) => {
   const actions = serverActions();
   test.info().annotations.push({ type: 'server actions found', description: String(actions.length) });
+  // A CSRF attack rides on the victim's cookies: send them, so the login guard does not hide the check.
+  const logins = await loginThroughApi(request);
+  const cookie = logins ? `Token=${logins.accessToken}; refreshToken=${logins.refreshToken}` : '';
   for (const { id, page } of actions) {
     for (const origin of ['https://evil.example', 'null']) {
       const res = await request.post(page, {
-        headers: { 'next-action': id, origin, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component' },
+        headers: { 'next-action': id, origin, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component', ...(cookie ? { cookie } : {}) },
         data: '[]',
         maxRedirects: 0,
       });
@@ -164,7 +167,7 @@ test('a forged internal header or an .rsc URL never reaches member data', async 
 
 const STACK = /(\bat .+\.(js|ts|tsx):\d+|node_modules\/|webpack-internal|ReferenceError|TypeError:|SQLITE_|better-sqlite3)/;
 
-test('error answers carry no stack trace and no secret', async ({ request }) => {
+test('error answers carry no stack trace and no secret', async ({ request, baseURL }) => {
   const secrets = [process.env.JWT_SECRET].filter((s): s is string => !!s && s.length > 8);
   const secretFile = ['.data/jwt-secret', '.data/.jwt-secret'].find((f) => fs.existsSync(f));
   if (secretFile) secrets.push(fs.readFileSync(secretFile, 'utf8').trim());
@@ -173,7 +176,7 @@ test('error answers carry no stack trace and no secret', async ({ request }) => 
     await request.post('/api/News/GetNewList?IsWeb=1', { data: '{"broken"', headers: { 'content-type': 'application/json' } }),
     await request.get('/api/News/GetNewList'),
     await request.post('/api/VIP_Member/GetVIPMember?IsWeb=1', { headers: { authorization: 'Bearer forged.token.value' } }),
-    await request.post('/', { headers: { 'next-action': 'deadbeef'.repeat(5), origin: 'http://127.0.0.1' }, data: '[]' }),
+    await request.post('/', { headers: { 'next-action': 'deadbeef'.repeat(5), origin: new URL(baseURL!).origin }, data: '[]' }),
     await request.get('/doctordetail/%E0%A4%A'),
     await request.get('/_next/static/chunks/no-such-file.js'),
   ];

@@ -9,7 +9,7 @@ vi.mock('@/lib/constants', async (importOriginal) => ({
   RETRY_COUNT: 3,
 }));
 
-const { post, observeCalls } = await import('./client');
+const { post, observeCalls, resetHostHealth } = await import('./client');
 const { publicRead } = await import('./public');
 const { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_NO } = await import('./errors');
 
@@ -26,6 +26,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   fault.hits.length = 0;
+  resetHostHealth();
 });
 
 /** Runs `fn` and returns the error it threw plus the number of raw calls it made. */
@@ -78,6 +79,19 @@ describe('a host that hangs past the timeout', () => {
     expect(err.errorNo).toBe(NETWORK_ERROR_NO);
     expect(calls).toBe(1);
     expect(fault.hits).toEqual(['News/GetNewList']);
+  });
+
+  it('after a timeout, further reads fail at once for a while (a page with several calls answers within one timeout)', async () => {
+    process.env.API_BASE_URL = fault.url;
+    await fault.setMode('hang');
+    await failure(() => post('News/GetNewList', { type: 1 }));
+    await fault.setMode('ok');
+    const { err, calls } = await failure(() => post('TW_User/GetDoctorList', {}));
+    expect(err.errorNo).toBe(NETWORK_ERROR_NO);
+    expect(calls).toBe(0);
+    expect(fault.hits).toEqual(['News/GetNewList']);
+    // A write is still attempted.
+    await expect(post('VIP_Member/UpdateVipinformation', {}, { write: true })).resolves.toBeTruthy();
   });
 
   it('publicRead with a hanging host ends in the network error, not a throw of another kind', async () => {
