@@ -55,6 +55,7 @@ const GOALS = {
 };
 
 const report = {
+  note: process.env.BENCH_NOTE || '',
   generatedAt: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', totalMemMB: Math.round(os.totalmem() / 2 ** 20), loadAverageAtStart: os.loadavg() },
   settings: { durationScale: SCALE, throughputSeconds: THROUGHPUT_SECONDS, loadSeconds: LOAD_SECONDS, connections: CONNECTIONS, skipped: [...SKIP] },
@@ -445,6 +446,7 @@ function writeReport() {
   md.push(`Generated ${report.generatedAt} by \`npm run bench\` (scripts/bench.mjs; docs/bench.md explains each figure).`);
   md.push(`Build ${report.build.buildId ?? '?'} (${report.build.builtAt ?? '?'}), ${report.machine.cpus} CPU (${report.machine.cpuModel}), load average at start ${report.machine.loadAverageAtStart.map((x) => x.toFixed(2)).join(' / ')}.`);
   if (SCALE < 1) md.push('', `**Shortened run** (BENCH_DURATION_SCALE=${SCALE}): throughput ${THROUGHPUT_SECONDS} s and load ${LOAD_SECONDS} s per target instead of 20 s and 60 s. Rerun without it for the real figures.`);
+  if (report.note) md.push('', report.note);
   for (const n of report.notes) md.push('', `> ${n}`);
   md.push('', '## Goals', '', '| goal | met | figure | target | by how much and why |', '| --- | --- | --- | --- | --- |');
   for (const g of report.goals) md.push(`| ${g.name} | ${g.met ? 'yes' : '**no**'} | ${fmt(g.figure)} | ${g.target} | ${g.why.replace(/\|/g, '\\|')} |`);
