@@ -129,6 +129,9 @@ export async function discoverRoutes(request: APIRequestContext, baseURL: string
     /* no cache yet */
   }
   const found: Record<string, string | null> = Object.fromEntries(dynamicTemplates.map((t) => [t.name, null]));
+  // Follow at most a few pages of each template: one doctor page shows what every doctor page links.
+  const expanded = new Map<string, number>();
+  const PER_TEMPLATE = 3;
   const queue = ['/sitemap.xml', ...staticPublicPaths];
   const seen = new Set(queue);
   const started = Date.now();
@@ -152,7 +155,9 @@ export async function discoverRoutes(request: APIRequestContext, baseURL: string
       // Follow links into pages that may link further details (a doctor's questions...).
       const pathname = href.split('?')[0] ?? '';
       if (!seen.has(href) && seen.size < 2000 && !pathname.startsWith('/api') && !pathname.startsWith('/redirect')) {
-        if (dynamicTemplates.some((t) => matches(t, href))) {
+        const template = dynamicTemplates.find((t) => matches(t, href));
+        if (template && (expanded.get(template.name) ?? 0) < PER_TEMPLATE) {
+          expanded.set(template.name, (expanded.get(template.name) ?? 0) + 1);
           seen.add(href);
           queue.push(href);
         }
