@@ -65,6 +65,7 @@ test.describe('static routes, logged out', () => {
 test.describe('dynamic routes: one URL each, found by following the list pages’ links (skipped only where no list links one)', () => {
   for (const template of dynamicTemplates) {
     test(`axe + console + requests + CSP: ${template.name} (${template.sample.replace('QQSENTINELQQ', '{id}')})`, async ({ page, request, baseURL }) => {
+      test.setTimeout(150_000); // the first route discovery of a run crawls the site
       const { found } = await discoverRoutes(request, baseURL!);
       const url = found[template.name];
       test.skip(!url, `no list page links a ${template.name} URL yet`);

@@ -25,6 +25,7 @@ async function samplePages(request: Parameters<typeof discoverRoutes>[0], baseUR
 }
 
 test('pages carry every security header and a nonce CSP without unsafe-inline scripts', async ({ request, baseURL }) => {
+  test.setTimeout(150_000); // the first route discovery of a run crawls the site
   for (const url of await samplePages(request, baseURL!)) {
     const res = await request.get(url);
     const h = res.headers();
@@ -64,6 +65,7 @@ test('API answers carry the headers and a closed CSP', async ({ request }) => {
 });
 
 test('MDN HTTP Observatory score ≥ 100 (A+) on real responses', async ({ request, baseURL }) => {
+  test.setTimeout(150_000); // the first route discovery of a run crawls the site
   const logins = await loginThroughApi(request);
   const targets = [...(await samplePages(request, baseURL!)).map((url) => ({ url, headers: {} as Record<string, string> }))];
   if (logins) {
