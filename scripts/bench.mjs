@@ -509,12 +509,28 @@ function writeReport() {
 
 // ------------------------------------------------------------------ main
 let server = null;
+let restarts = 0;
+
+/**
+ * The server may die under a stage (memory, a crash): the report says so and
+ * the bench starts a fresh one on the same build (at most twice).
+ */
+async function ensureServerUp() {
+  if (await waitUp(`${server.origin}/404`, 5_000)) return;
+  report.notes.push(`The Next server stopped answering before a stage (restart ${restarts + 1}); figures after this point come from a fresh server.`);
+  if (restarts >= 2) throw new Error('the Next server died three times');
+  restarts++;
+  killTree(server.child);
+  const fresh = await startServer();
+  server.child = fresh.child;
+  server.origin = fresh.origin;
+}
 let nginx = null;
 let exitCode = 0;
 try {
   ensureBuild();
   server = await startServer();
-  const { origin } = server;
+  let origin = server.origin;
   log('server', origin);
 
   const found = await discover(origin);
@@ -536,10 +552,20 @@ try {
   }
 
   if (!SKIP.has('js')) {
-    for (const t of present) report.firstLoadJs.push(await firstLoadJs(origin, t));
+    await ensureServerUp();
+    origin = server.origin;
+    for (const t of present) {
+      try {
+        report.firstLoadJs.push(await firstLoadJs(origin, t));
+      } catch (err) {
+        report.notes.push(`First-load JS of ${t.name} failed: ${err?.message ?? err}`);
+      }
+    }
   }
 
   if (!SKIP.has('throughput')) {
+    await ensureServerUp();
+    origin = server.origin;
     const homeHtml = Buffer.from(await (await fetch(`${origin}/`)).arrayBuffer());
     const targets = [
       ['home', routes.home()],
@@ -549,9 +575,15 @@ try {
       ['floor (/404)', routes.notFound()],
     ].filter(([, u]) => u);
     for (const [name, url] of targets) {
-      await fetch(origin + url).then((r) => r.text()); // warm the data cache
-      log('autocannon', name);
-      report.throughput.push(summary(name, url, await cannon(origin + url, THROUGHPUT_SECONDS)));
+      try {
+        await ensureServerUp();
+        origin = server.origin;
+        await fetch(origin + url).then((r) => r.text()); // warm the data cache
+        log('autocannon', name);
+        report.throughput.push(summary(name, url, await cannon(origin + url, THROUGHPUT_SECONDS)));
+      } catch (err) {
+        report.notes.push(`Throughput of ${name} failed: ${err?.message ?? err}`);
+      }
     }
     nginx = await startNginx(homeHtml);
     if (nginx.ok) {
@@ -572,8 +604,14 @@ try {
         report.notes.push(`Load on ${name} skipped: the bench deadline was near.`);
         continue;
       }
-      log('load', name);
-      report.load.push(await load(name, origin + url, server.child.pid));
+      try {
+        await ensureServerUp();
+        origin = server.origin;
+        log('load', name);
+        report.load.push(await load(name, origin + url, server.child.pid));
+      } catch (err) {
+        report.notes.push(`Load on ${name} failed: ${err?.message ?? err}`);
+      }
     }
   }
   judge();
