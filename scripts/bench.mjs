@@ -546,8 +546,14 @@ try {
         report.notes.push('Lighthouse stopped early: the bench deadline was near.');
         break;
       }
-      log('lighthouse', t.name, t.url);
-      report.lighthouse.push(lighthouse(origin, t));
+      try {
+        await ensureServerUp();
+        origin = server.origin;
+        log('lighthouse', t.name, t.url);
+        report.lighthouse.push(lighthouse(origin, t));
+      } catch (err) {
+        report.notes.push(`Lighthouse of ${t.name} failed: ${err?.message ?? err}`);
+      }
     }
   }
 
