@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { OverlayHost } from '@/components/overlays/overlay-host';
+import { ToastViewport } from '@/components/ui/toast';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -40,6 +42,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </main>
           <SiteFooter />
           <ScrollToTop />
+          <OverlayHost />
+          <ToastViewport />
         </Providers>
       </body>
     </html>

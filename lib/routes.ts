@@ -104,6 +104,19 @@ export const routes = {
   modifyInfo: () => '/modifyInfor',
   registrationRecords: (query?: ListQuery) => withQuery('/dRecord/registration', query),
 
+  /**
+   * SPEC §4 guard: home with the marker that shows 请先登录 and opens the login
+   * dialog; `next` (a same-site path) is where a successful login continues.
+   */
+  loginRequired: (next?: string) => withQuery('/', { login: 'required', next }),
+  /** Home with the login dialog open (e.g. after a WeChat code that needs a login). */
+  loginDialog: (query?: ListQuery) => withQuery('/', { login: 'open', ...query }),
+
+  /** The login dialog's WeChat entry (app/auth/wechat): WeChat QR login, or the dev authorize step. */
+  wechatLogin: (openid?: string) => withQuery('/auth/wechat', { openid }),
+  /** Same-origin session probe of the header's member island (app/session/me): {member} or null, never a token. */
+  sessionMe: () => '/session/me',
+
   notFound: () => '/404',
   redirect: (internalPath: string) => `/redirect${internalPath.startsWith('/') ? '' : '/'}${internalPath}`,
 } as const;

@@ -40,6 +40,7 @@ export const CACHE_TAGS = {
   agreements: 'agreements',
   pointsGoods: 'points-goods',
   pointsItem: (sn: string) => `points-goods:${sn}`,
+  messageSources: 'message-sources',
   system: 'system',
 } as const;
 

@@ -5,6 +5,7 @@
  */
 import { openDatabase } from './db';
 import { endpoints } from './handlers';
+import { takeInjectedFailure } from './handlers/dev';
 import { settingsFromEnv } from './settings';
 import { verifyAccessToken } from './tokens';
 import {
@@ -117,10 +118,15 @@ export function createBackend(overrides: Partial<BackendSettings> = {}): Backend
     if (!endpoint) return json(envelope(ErrorNo.NOT_FOUND, `接口不存在：${apiPath.slice(0, 100)}`), 404);
     if (request.method !== 'POST') return json(envelope(ErrorNo.BAD_INPUT, '请使用POST请求'), 405);
 
+    if (settings.devAids && takeInjectedFailure(settings, apiPath)) {
+      return json(envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试'));
+    }
     try {
       const fields = await readFields(request);
       const token = bearer(request);
-      const caller = await resolveCaller(settings, token);
+      const caller = endpoint.ignoresToken
+        ? await resolveCaller(settings, token).catch((): Caller => ({ kind: 'anonymous' }))
+        : await resolveCaller(settings, token);
       if (endpoint.access === 'member') {
         if (caller.kind !== 'member') throw new BackendError(ErrorNo.UNAUTHORIZED, '请先登录');
         if (!caller.vipCode) throw new BackendError(ErrorNo.VIP_NOT_BOUND, '会员卡未绑定，请重新登录');

@@ -39,6 +39,9 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     // production against a real host. The embedded backend is the demo host, so
     // it keeps them unless DEV_AIDS=0.
     devAids: process.env.DEV_AIDS === '0' ? false : !(production && process.env.API_BASE_URL),
+    smsMinIntervalSeconds: positiveInt(process.env.SMS_MIN_INTERVAL_SECONDS, 60),
+    smsIpLimitPerHour: positiveInt(process.env.SMS_IP_LIMIT_PER_HOUR, 30),
+    smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, 5),
     now: () => new Date(),
     log: (line) => {
       if (!production || process.env.BACKEND_LOG === '1') console.log(`[backend] ${line}`);

@@ -23,6 +23,12 @@ export interface BackendSettings {
   refreshTokenTtlSeconds: number;
   /** SMS outbox logging and the WeChat authorize step (issue 3: never in production against a real host). */
   devAids: boolean;
+  /** Seconds between two SMS sends to one phone (issue 3: one a minute; e2e runs lower it). */
+  smsMinIntervalSeconds: number;
+  /** SMS sends allowed per IP per hour (issue 3 per-IP limit). */
+  smsIpLimitPerHour: number;
+  /** After this many sends from one IP in 10 minutes, SendSmsVerifyCode asks for the image code first. */
+  smsImageCodeAfter: number;
   now: () => Date;
   log: (line: string) => void;
 }
@@ -50,6 +56,12 @@ export interface Endpoint {
   access: Access;
   /** Whether the call changes data (documentation, and the router's write log). */
   write?: boolean;
+  /**
+   * Calls that obtain or drop tokens (GetVisitorToken, logins, refresh, logout):
+   * a stale or foreign Bearer sent along is ignored instead of answering 4002/4001,
+   * which would otherwise loop the client's refresh (SPEC §8).
+   */
+  ignoresToken?: boolean;
   /** Returns the envelope's Result. Throw BackendError for a non-1 ErrorNo. */
   handle(ctx: HandlerContext): unknown;
 }

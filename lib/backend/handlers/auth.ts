@@ -1,4 +1,188 @@
-import type { EndpointMap } from '../types';
+/**
+ * AuthenticationCenter (SPEC §7 Auth): visitor tokens, the logins, refresh
+ * with rotation, logout, SMS codes, image codes and location by IP.
+ * Every login answers Result {access_token, refresh_token, token_type,
+ * expires_in, refresh_expires_in} (session-tokens.ts TokenResult).
+ */
+import { verifyPassword } from '../passwords';
+import { optionalEnum, optionalString, requiredString } from '../fields';
+import { createImageCode, sendSmsCode, SMS_PURPOSES, verifySmsCode } from '../sms';
+import {
+  issueMemberTokens,
+  issueVisitorTokens,
+  revokeRefreshToken,
+  rotateRefreshToken,
+} from '../session-tokens';
+import { BackendError, ErrorNo, type EndpointMap } from '../types';
+import {
+  cardsOfPhone,
+  isLoginable,
+  lockMessage,
+  lockedUntil,
+  MAX_PASSWORD_FAILURES,
+  memberById,
+  memberByPhone,
+  nowSeconds,
+  phoneField,
+  recordLoginAttempt,
+} from './auth-support';
 
-/** AuthenticationCenter (SPEC §7 Auth). */
-export const authEndpoints: EndpointMap = {};
+/** Loopback and private networks resolve to the group's home city (issue 3: a fixed 昆明). */
+const KUNMING = { ProvinceID: 215, ProvinceName: '云南省', CityName: '昆明市', Lat: 25.0406, Lng: 102.7123 };
+
+function isLocalIp(ip: string): boolean {
+  return (
+    ip === '::1' ||
+    ip === 'localhost' ||
+    /^127\./.test(ip) ||
+    /^10\./.test(ip) ||
+    /^192\.168\./.test(ip) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(ip) ||
+    /^::ffff:127\./.test(ip)
+  );
+}
+
+const smsCodeField = (fields: Record<string, string>) => requiredString(fields, 'Code', '短信验证码', 16);
+
+const refreshTokenField = (fields: Record<string, string>) =>
+  requiredString(fields, 'refresh_token', '刷新令牌', 512);
+
+export const authEndpoints: EndpointMap = {
+  'AuthenticationCenter/GetVisitorToken': {
+    access: 'public',
+    ignoresToken: true,
+    handle: ({ settings }) => issueVisitorTokens(settings),
+  },
+
+  'AuthenticationCenter/GetPcTokenByURefreshToken': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: ({ db, settings, fields }) => rotateRefreshToken(db, settings, refreshTokenField(fields)),
+  },
+
+  'AuthenticationCenter/PcPwdLogin': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async ({ db, settings, fields, ip, now: date }) => {
+      const phone = phoneField(fields);
+      const raw = requiredString(fields, 'Password', '密码', 64);
+      const now = nowSeconds(date);
+      const until = lockedUntil(db, phone, now);
+      if (until !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(until, now));
+      const member = memberByPhone(db, phone);
+      if (!isLoginable(member) || !verifyPassword(raw, member.password_hash)) {
+        recordLoginAttempt(db, phone, ip, false, now);
+        const lockedNow = lockedUntil(db, phone, now);
+        if (lockedNow !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(lockedNow, now));
+        const failures = db
+          .prepare('SELECT COUNT(*) AS n FROM login_attempts WHERE phone = ? AND ok = 0 AND at > ? AND at > COALESCE((SELECT MAX(at) FROM login_attempts WHERE phone = ? AND ok = 1), 0)')
+          .get(phone, now - 15 * 60, phone) as { n: number };
+        const left = MAX_PASSWORD_FAILURES - failures.n;
+        throw new BackendError(ErrorNo.REFUSED, `手机号或密码错误，还可尝试${left}次`);
+      }
+      recordLoginAttempt(db, phone, ip, true, now);
+      return issueMemberTokens(db, settings, member);
+    },
+  },
+
+  'AuthenticationCenter/SendSmsVerifyCode': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: ({ db, settings, fields, ip, now }) =>
+      sendSmsCode(db, settings, nowSeconds(now), {
+        phone: phoneField(fields),
+        purpose: optionalEnum(fields, 'Type', SMS_PURPOSES, '验证码用途') || 'login',
+        ip,
+        imageKey: optionalString(fields, 'ImgKey', '图形验证码标识', 64),
+        imageCode: optionalString(fields, 'ImgCode', '图形验证码', 8),
+      }),
+  },
+
+  /** Checks a code without spending it (find password step 1; ResetPwd spends it). */
+  'AuthenticationCenter/VerifyPhoneCode': {
+    access: 'public',
+    ignoresToken: true,
+    handle: ({ db, fields, now }) => {
+      const phone = phoneField(fields);
+      verifySmsCode(db, phone, smsCodeField(fields), nowSeconds(now), false);
+      return { Phone: phone, Verified: true };
+    },
+  },
+
+  'AuthenticationCenter/RndVcodeNum': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: ({ db, now }) => createImageCode(db, nowSeconds(now)),
+  },
+
+  'AuthenticationCenter/PcPhoneLogin': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async ({ db, settings, fields, ip, now: date }) => {
+      const phone = phoneField(fields);
+      const code = smsCodeField(fields);
+      const now = nowSeconds(date);
+      // The code is checked before the phone's status, so the answer tells nothing to a guesser.
+      verifySmsCode(db, phone, code, now, true);
+      const member = memberByPhone(db, phone);
+      if (!isLoginable(member)) {
+        if (cardsOfPhone(db, phone).length > 0) throw new BackendError(ErrorNo.REFUSED, '该手机号尚未开通线上会员，请先激活会员卡');
+        throw new BackendError(ErrorNo.REFUSED, '未注册账号，请先注册账号');
+      }
+      recordLoginAttempt(db, phone, ip, true, now);
+      return issueMemberTokens(db, settings, member);
+    },
+  },
+
+  /**
+   * SPEC §4 WeChat login by Code: ErrorNo -1 for an unknown, used or expired
+   * code; -2 when the openid is unknown to us; 3 when it is known but has no
+   * online member yet. Both -2 and 3 mean 请先注册或激活.
+   */
+  'AuthenticationCenter/PcWechatLogin': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async ({ db, settings, fields, now: date }) => {
+      const code = requiredString(fields, 'Code', '微信授权码', 128);
+      const now = nowSeconds(date);
+      const row = db.prepare('SELECT openid, expires_at, used_at FROM wechat_codes WHERE code = ?').get(code) as
+        | { openid: string; expires_at: number; used_at: number | null }
+        | undefined;
+      if (!row || row.used_at !== null || row.expires_at <= now) {
+        throw new BackendError(-1, '微信授权已失效，请重新扫码登录');
+      }
+      db.prepare('UPDATE wechat_codes SET used_at = ? WHERE code = ?').run(now, code);
+      const binding = db.prepare('SELECT member_id FROM wechat_bindings WHERE openid = ?').get(row.openid) as
+        | { member_id: number | null }
+        | undefined;
+      if (!binding) throw new BackendError(-2, '请先注册或激活');
+      const member = binding.member_id === null ? undefined : memberById(db, binding.member_id);
+      if (!isLoginable(member)) throw new BackendError(3, '请先注册或激活');
+      return issueMemberTokens(db, settings, member);
+    },
+  },
+
+  /** Location by IP (SPEC §7 Restapi): loopback and private addresses are 昆明. */
+  'AuthenticationCenter/Restapi': {
+    access: 'public',
+    handle: ({ ip }) => ({ IP: ip, ...KUNMING, IsDefault: !isLocalIp(ip) }),
+  },
+
+  'AuthenticationCenter/OutLogin': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: ({ db, settings, fields }) => {
+      if (!revokeRefreshToken(db, settings, refreshTokenField(fields))) {
+        throw new BackendError(ErrorNo.REFUSED, '登录信息已失效');
+      }
+      return { Success: true };
+    },
+  },
+};

@@ -1,4 +1,119 @@
-import type { EndpointMap } from '../types';
+/**
+ * Development-only aids of the embedded backend (issue 3), answering only
+ * when settings.devAids (never in production against a real API host):
+ * - Dev/GetSmsOutbox (Phone): the latest SMS code sent to a phone, as tests and
+ *   people trying the site read it;
+ * - Dev/IssueCard (Phone, HolderName): a fresh offline card to activate;
+ * - Dev/GetRefreshCount (Phone): refreshes seen for a member's tokens;
+ * - Dev/FailNext (Path): the next call of a path fails (browser tests of failure branches);
+ * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
+ *   single-use code bound to a test openid, valid 10 minutes.
+ */
+import crypto from 'node:crypto';
+import { optionalString } from '../fields';
+import { DEMO_OPENIDS } from '../seed/core';
+import { latestSmsCode } from '../sms';
+import { BackendError, ErrorNo, type EndpointMap, type HandlerContext } from '../types';
+import { nowSeconds, phoneField } from './auth-support';
 
-/** development-only aids (SMS outbox, WeChat authorize); empty unless settings.devAids. */
-export const devEndpoints: EndpointMap = {};
+export const WECHAT_CODE_TTL_SECONDS = 10 * 60;
+
+/**
+ * Dev/FailNext (Path): the next call of that path fails with ErrorNo -1, so
+ * browser tests can see the UI's failure branch (e.g. SPEC §4 退出失败).
+ * Kept per backend (settings object), checked by the router.
+ */
+const failNext = new WeakMap<object, Set<string>>();
+
+export function takeInjectedFailure(settings: object, apiPath: string): boolean {
+  const set = failNext.get(settings);
+  if (!set?.has(apiPath)) return false;
+  set.delete(apiPath);
+  return true;
+}
+
+function requireDevAids(ctx: HandlerContext) {
+  if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
+}
+
+export const devEndpoints: EndpointMap = {
+  'Dev/FailNext': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const target = optionalString(ctx.fields, 'Path', '接口路径', 200);
+      if (!/^[A-Za-z_]+\/[A-Za-z_]+$/.test(target)) throw new BackendError(ErrorNo.BAD_INPUT, '接口路径格式不正确');
+      const set = failNext.get(ctx.settings) ?? new Set<string>();
+      set.add(target);
+      failNext.set(ctx.settings, set);
+      return { Path: target };
+    },
+  },
+
+  'Dev/GetSmsOutbox': {
+    access: 'public',
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const row = latestSmsCode(ctx.db, phoneField(ctx.fields));
+      if (!row) throw new BackendError(ErrorNo.REFUSED, '该手机号没有发送记录');
+      return row;
+    },
+  },
+
+  /** Dev/IssueCard (Phone, HolderName): a fresh offline card, so activation can be tried again and again. */
+  'Dev/IssueCard': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const phone = phoneField(ctx.fields);
+      const holder = optionalString(ctx.fields, 'HolderName', '持卡人', 30) || '测试会员';
+      const cardNo = `SA${Date.now().toString().slice(-8)}${crypto.randomInt(10, 99)}`;
+      ctx.db
+        .prepare(
+          `INSERT INTO member_cards (card_no, phone, holder_name, level, level_name, points, org_name, issued_at)
+           VALUES (?, ?, ?, 2, '银卡会员', 2000, '圣爱中医昆明总院', datetime('now'))`,
+        )
+        .run(cardNo, phone, holder);
+      return { CardNo: cardNo, Phone: phone };
+    },
+  },
+
+  /** Dev/GetRefreshCount (Phone): how many refreshes the member's tokens saw (browser tests of SPEC §8). */
+  'Dev/GetRefreshCount': {
+    access: 'public',
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const phone = phoneField(ctx.fields);
+      const row = ctx.db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM refresh_tokens t JOIN members m ON m.id = t.member_id
+           WHERE m.phone = ? AND t.rotated_at IS NOT NULL`,
+        )
+        .get(phone) as { n: number };
+      return { Phone: phone, RefreshCount: row.n };
+    },
+  },
+
+  'Dev/WechatAuthorize': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const openid = optionalString(ctx.fields, 'OpenID', 'OpenID', 64) || DEMO_OPENIDS.bound;
+      if (!/^[\w-]{4,64}$/.test(openid)) throw new BackendError(ErrorNo.BAD_INPUT, 'OpenID格式不正确');
+      const code = crypto.randomBytes(18).toString('base64url');
+      const now = nowSeconds(ctx.now);
+      ctx.db
+        .prepare('INSERT INTO wechat_codes (code, openid, created_at, expires_at) VALUES (?, ?, ?, ?)')
+        .run(code, openid, now, now + WECHAT_CODE_TTL_SECONDS);
+      return { Code: code, OpenID: openid, ExpiresIn: WECHAT_CODE_TTL_SECONDS };
+    },
+  },
+};

@@ -1,4 +1,145 @@
-import type { EndpointMap } from '../types';
+/**
+ * TW_Evaluate: evaluations of doctors and clinics with the SPEC §9 filters
+ * (satisfaction 1/2/3, type manual 0 / system 1, content 1/0), paged in SQL.
+ */
+import type { EndpointMap, Fields } from '../types';
+import { listResult, optionalEnum, optionalInt, paging } from '../fields';
+import { optionalCode } from './clinic-rows';
 
-/** TW_Evaluate. */
-export const evaluationEndpoints: EndpointMap = {};
+interface EvaluationRow {
+  evaluation_id: number;
+  doctor_id: number | null;
+  doctor_name: string | null;
+  appointment_code: string | null;
+  org_code: string;
+  org_name: string;
+  member_name: string;
+  satisfaction: number;
+  eval_type: number;
+  has_content: number;
+  content: string;
+  tags: string;
+  source: number;
+  created_at: string;
+}
+
+const SATISFACTION_NAMES: Record<number, string> = { 1: '满意', 2: '一般', 3: '不满意' };
+
+/** The target and filters shared by both calls: DoctorID | AppointmentCode | HospitalCode, Source. */
+function filters(fields: Fields, { withFilters }: { withFilters: boolean }) {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  const doctorId = optionalInt(fields, 'DoctorID', '医生ID', { min: 1 });
+  const doctorCode = optionalCode(fields, 'AppointmentCode', '医生编码');
+  const orgCode = optionalCode(fields, 'HospitalCode', '门诊编码');
+  const source = optionalEnum(fields, 'Source', ['0', '1'], '评价来源');
+  if (doctorId !== undefined) {
+    where.push('e.doctor_id = ?');
+    args.push(doctorId);
+  } else if (doctorCode) {
+    where.push('e.doctor_id = (SELECT doctor_id FROM doctors WHERE appointment_code = ?)');
+    args.push(doctorCode);
+  }
+  if (orgCode) {
+    where.push('e.org_code = ?');
+    args.push(orgCode);
+  }
+  if (source) {
+    where.push('e.source = ?');
+    args.push(Number(source));
+  }
+  if (withFilters) {
+    const satisfaction = optionalEnum(fields, 'Satisfaction', ['1', '2', '3'], '满意度');
+    const evalType = optionalEnum(fields, 'EvaluateType', ['0', '1'], '评价类型');
+    const hasContent = optionalEnum(fields, 'HasContent', ['0', '1'], '评价内容');
+    if (satisfaction) {
+      where.push('e.satisfaction = ?');
+      args.push(Number(satisfaction));
+    }
+    if (evalType) {
+      where.push('e.eval_type = ?');
+      args.push(Number(evalType));
+    }
+    if (hasContent) {
+      where.push('e.has_content = ?');
+      args.push(Number(hasContent));
+    }
+  }
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
+}
+
+export const evaluationEndpoints: EndpointMap = {
+  /**
+   * Evaluations, newest first: DoctorID | AppointmentCode | HospitalCode (none = all clinics' and doctors'),
+   * Source (0 clinic visit, 1 online consultation), Satisfaction (1|2|3), EvaluateType (0 manual|1 system),
+   * HasContent (1|0), PageIndex, PageSize.
+   */
+  'TW_Evaluate/GetTW_EvaluateDetailsList': {
+    access: 'public',
+    handle: ({ db, fields }) => {
+      const page = paging(fields, { defaultSize: 10, maxSize: 100 });
+      const { whereSql, args } = filters(fields, { withFilters: true });
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM evaluations e ${whereSql}`).get(...args) as { n: number }).n;
+      const rows = db
+        .prepare(
+          `SELECT e.*, d.name AS doctor_name, d.appointment_code, o.name AS org_name
+           FROM evaluations e LEFT JOIN doctors d ON d.doctor_id = e.doctor_id JOIN orgs o ON o.code = e.org_code
+           ${whereSql} ORDER BY e.created_at DESC, e.evaluation_id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...args, page.pageSize, page.offset) as EvaluationRow[];
+      return listResult(
+        rows.map((r) => ({
+          EvaluateID: r.evaluation_id,
+          DoctorID: r.doctor_id,
+          DoctorName: r.doctor_name ?? '',
+          AppointmentCode: r.appointment_code ?? '',
+          HospitalCode: r.org_code,
+          HospitalName: r.org_name,
+          MemberName: r.member_name,
+          Satisfaction: r.satisfaction,
+          SatisfactionName: SATISFACTION_NAMES[r.satisfaction] ?? '',
+          EvaluateType: r.eval_type,
+          HasContent: r.has_content,
+          Content: r.content,
+          Tags: r.tags,
+          Source: r.source,
+          CreateTime: r.created_at,
+        })),
+        total,
+        page,
+      );
+    },
+  },
+  /**
+   * Ratio of one target (same target fields and Source): ReturnObject {Total, Satisfied, Average, Dissatisfied,
+   * SatisfiedRate (0–100), Manual, System, WithContent, WithoutContent}.
+   */
+  'TW_Evaluate/GetEvaluateRatio': {
+    access: 'public',
+    handle: ({ db, fields }) => {
+      const { whereSql, args } = filters(fields, { withFilters: false });
+      const r = db
+        .prepare(
+          `SELECT COUNT(*) AS total,
+             COALESCE(SUM(e.satisfaction = 1), 0) AS s1, COALESCE(SUM(e.satisfaction = 2), 0) AS s2,
+             COALESCE(SUM(e.satisfaction = 3), 0) AS s3, COALESCE(SUM(e.eval_type = 0), 0) AS manual,
+             COALESCE(SUM(e.eval_type = 1), 0) AS system, COALESCE(SUM(e.has_content = 1), 0) AS content
+           FROM evaluations e ${whereSql}`,
+        )
+        .get(...args) as { total: number; s1: number; s2: number; s3: number; manual: number; system: number; content: number };
+      return {
+        ReturnObject: {
+          Total: r.total,
+          Satisfied: r.s1,
+          Average: r.s2,
+          Dissatisfied: r.s3,
+          SatisfiedRate: r.total ? Math.round((r.s1 / r.total) * 1000) / 10 : 0,
+          Manual: r.manual,
+          System: r.system,
+          WithContent: r.content,
+          WithoutContent: r.total - r.content,
+        },
+      };
+    },
+  },
+};

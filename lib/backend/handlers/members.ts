@@ -1,4 +1,288 @@
-import type { EndpointMap } from '../types';
+/**
+ * VIP_Member (SPEC §7 Members), except the two member-rights calls
+ * (member-rights.ts). Details answer the object itself as Result (no
+ * ReturnObject), except PCVipCheckByPhone whose Result carries ReturnCode.
+ */
+import { validateIdCard, validateName } from '@/lib/validation';
+import { optionalString, requiredString } from '../fields';
+import { hashPassword } from '../passwords';
+import { issueMemberTokens, type MemberRow } from '../session-tokens';
+import { verifySmsCode } from '../sms';
+import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
+import {
+  cardsOfPhone,
+  checked,
+  isLoginable,
+  memberById,
+  memberByPhone,
+  nowSeconds,
+  passwordField,
+  phoneField,
+  recordLoginAttempt,
+  type CardRow,
+} from './auth-support';
 
-/** VIP_Member except the member rights. */
-export const memberEndpoints: EndpointMap = {};
+/** SPEC §4 phone check return codes. */
+export const ReturnCode = { LOGGED_IN: 4, HAS_CARDS: 3, NOT_REGISTERED: 2 } as const;
+
+const smsCode = (fields: Fields) => requiredString(fields, 'Code', '短信验证码', 16);
+
+function cardListItem(card: CardRow) {
+  return {
+    CardNo: card.card_no,
+    HolderName: card.holder_name,
+    LevelID: card.level,
+    LevelName: card.level_name,
+    Points: card.points,
+    OrgName: card.org_name,
+    IssueDate: card.issued_at.slice(0, 10),
+  };
+}
+
+/** A new online member; vip_code follows the row id (VIP10007...), apart from the seeded VIP0001 range. */
+function createMember(
+  db: Database,
+  values: { phone: string; name: string; password: string; cardNo: string | null; level?: number; levelName?: string; points?: number; idCard?: string | null; birthday?: string | null; sex?: number | null },
+): MemberRow {
+  const info = db
+    .prepare(
+      `INSERT INTO members (phone, name, card_no, level, level_name, points, id_card, birthday, sex, password_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      values.phone,
+      values.name,
+      values.cardNo,
+      values.level ?? 1,
+      values.levelName ?? '普卡会员',
+      values.points ?? 0,
+      values.idCard ?? null,
+      values.birthday ?? null,
+      values.sex ?? null,
+      hashPassword(values.password),
+    );
+  const id = Number(info.lastInsertRowid);
+  const vipCode = `VIP${10000 + id}`;
+  db.prepare('UPDATE members SET vip_code = ?, card_no = COALESCE(card_no, ?) WHERE id = ?').run(
+    vipCode,
+    `SW${String(id).padStart(8, '0')}`,
+    id,
+  );
+  return memberById(db, id)!;
+}
+
+/** The wire shape of a member's own record (GetVIPMember, UpdateVipinformation). */
+export function memberProfile(m: MemberRow) {
+  return {
+    VipCode: m.vip_code ?? '',
+    VipName: m.name,
+    Phone: m.phone,
+    CardNo: m.card_no ?? '',
+    LevelID: m.level,
+    LevelName: m.level_name,
+    Points: m.points,
+    Birthday: m.birthday ?? '',
+    Sex: m.sex ?? -1,
+    // The full number never leaves the backend once stored.
+    IDCard: m.id_card ? `${m.id_card.slice(0, 6)}********${m.id_card.slice(-4)}` : '',
+    Email: m.email ?? '',
+    Address: m.address ?? '',
+    CreateTime: m.created_at,
+  };
+}
+
+function currentMember(ctx: HandlerContext): MemberRow {
+  if (ctx.caller.kind !== 'member') throw new BackendError(ErrorNo.UNAUTHORIZED, '请先登录');
+  const member = memberById(ctx.db, ctx.caller.memberId);
+  if (!member || member.status !== 'active' || member.vip_code !== ctx.caller.vipCode) {
+    throw new BackendError(ErrorNo.VIP_NOT_BOUND, '会员卡未绑定，请重新登录');
+  }
+  return member;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const memberEndpoints: EndpointMap = {
+  /**
+   * SPEC §4 phone validation (phone + SMS code), Result.ReturnCode:
+   * 4 = an online member: logged in (Result carries the tokens, the code is spent);
+   * 3 = offline cards to activate: Result.DataList (the code stays valid for activation);
+   * 2 = not registered (the code stays valid for registration).
+   */
+  'VIP_Member/PCVipCheckByPhone': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async ({ db, settings, fields, ip, now: date }) => {
+      const phone = phoneField(fields);
+      const code = smsCode(fields);
+      const now = nowSeconds(date);
+      const member = memberByPhone(db, phone);
+      verifySmsCode(db, phone, code, now, isLoginable(member));
+      if (isLoginable(member)) {
+        recordLoginAttempt(db, phone, ip, true, now);
+        return { ReturnCode: ReturnCode.LOGGED_IN, ...(await issueMemberTokens(db, settings, member)) };
+      }
+      const cards = cardsOfPhone(db, phone);
+      if (cards.length > 0) {
+        return {
+          ReturnCode: ReturnCode.HAS_CARDS,
+          Message: '该手机号已有会员卡，请选择会员卡激活后登录',
+          DataList: cards.map(cardListItem),
+        };
+      }
+      return { ReturnCode: ReturnCode.NOT_REGISTERED, Message: '未注册账号，请先注册账号', Phone: phone };
+    },
+  },
+
+  /** Activates an offline card of the phone (SMS code spent) and logs in. */
+  'VIP_Member/ActivationPcVipCard': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async ({ db, settings, fields, now: date }) => {
+      const phone = phoneField(fields);
+      const code = smsCode(fields);
+      const cardNo = requiredString(fields, 'CardNo', '会员卡号', 32);
+      const password = passwordField(fields);
+      const now = nowSeconds(date);
+      if (isLoginable(memberByPhone(db, phone))) throw new BackendError(ErrorNo.REFUSED, '该手机号已开通线上会员，请直接登录');
+      const card = cardsOfPhone(db, phone).find((c) => c.card_no === cardNo);
+      if (!card) throw new BackendError(ErrorNo.REFUSED, '未找到该手机号名下的待激活会员卡');
+      verifySmsCode(db, phone, code, now, true);
+      const activate = db.transaction(() => {
+        const member = createMember(db, {
+          phone,
+          name: card.holder_name,
+          password,
+          cardNo: card.card_no,
+          level: card.level,
+          levelName: card.level_name,
+          points: card.points,
+        });
+        db.prepare("UPDATE member_cards SET member_id = ?, activated_at = datetime('now') WHERE id = ?").run(member.id, card.id);
+        return member;
+      });
+      return issueMemberTokens(db, settings, activate.immediate());
+    },
+  },
+
+  /** Registration (the agreement must be accepted: AgreeFlag=1), then logged in. */
+  'VIP_Member/InsertPCVip': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async ({ db, settings, fields, now: date }) => {
+      const phone = phoneField(fields);
+      const code = smsCode(fields);
+      const name = checked(validateName(requiredString(fields, 'VipName', '姓名', 64)));
+      const password = passwordField(fields);
+      if (optionalString(fields, 'AgreeFlag', '协议确认', 4) !== '1') {
+        throw new BackendError(ErrorNo.BAD_INPUT, '请阅读并同意会员服务协议');
+      }
+      const idRaw = optionalString(fields, 'IDCard', '身份证号', 32);
+      const idInfo = idRaw ? checked(validateIdCard(idRaw, date)) : null;
+      const now = nowSeconds(date);
+      if (memberByPhone(db, phone)) throw new BackendError(ErrorNo.REFUSED, '该手机号已注册，请直接登录');
+      if (cardsOfPhone(db, phone).length > 0) throw new BackendError(ErrorNo.REFUSED, '该手机号已有会员卡，请激活会员卡');
+      verifySmsCode(db, phone, code, now, true);
+      const member = db
+        .transaction(() =>
+          createMember(db, {
+            phone,
+            name,
+            password,
+            cardNo: null,
+            idCard: idInfo?.number ?? null,
+            birthday: idInfo?.birthday ?? null,
+            sex: idInfo?.sex ?? null,
+          }),
+        )
+        .immediate();
+      return issueMemberTokens(db, settings, member);
+    },
+  },
+
+  /** Find password: a valid SMS code (spent) sets a new password and ends every session of the member. */
+  'VIP_Member/ResetPwd': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: ({ db, fields, ip, now: date }) => {
+      const phone = phoneField(fields);
+      const code = smsCode(fields);
+      const password = passwordField(fields);
+      const now = nowSeconds(date);
+      const member = memberByPhone(db, phone);
+      verifySmsCode(db, phone, code, now, true);
+      if (!isLoginable(member)) throw new BackendError(ErrorNo.REFUSED, '未注册账号，请先注册账号');
+      db.transaction(() => {
+        db.prepare("UPDATE members SET password_hash = ?, updated_at = datetime('now') WHERE id = ?").run(hashPassword(password), member.id);
+        db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL').run(now, member.id);
+        // A proven owner of the phone lifts the password lock.
+        recordLoginAttempt(db, phone, ip, true, now);
+      })();
+      return { Success: true };
+    },
+  },
+
+  'VIP_Member/GetVIPMember': {
+    access: 'member',
+    handle: (ctx) => memberProfile(currentMember(ctx)),
+  },
+
+  'VIP_Member/GetVIP_MemberByVipCode': {
+    access: 'member',
+    handle: (ctx) => {
+      const vipCode = requiredString(ctx.fields, 'VipCode', '会员编号', 64);
+      const member = currentMember(ctx);
+      // A member reads only their own record by VIP code: no enumeration of others.
+      if (vipCode !== member.vip_code) throw new BackendError(ErrorNo.REFUSED, '无权查看该会员信息');
+      return memberProfile(member);
+    },
+  },
+
+  'VIP_Member/UpdateVipinformation': {
+    access: 'member',
+    write: true,
+    handle: (ctx) => {
+      const member = currentMember(ctx);
+      const { fields } = ctx;
+      const name = checked(validateName(requiredString(fields, 'VipName', '姓名', 64)));
+      let birthday = optionalString(fields, 'Birthday', '出生日期', 10) || member.birthday || null;
+      const sexRaw = optionalString(fields, 'Sex', '性别', 2);
+      let sex = member.sex;
+      if (sexRaw !== '') {
+        if (sexRaw !== '0' && sexRaw !== '1') throw new BackendError(ErrorNo.BAD_INPUT, '性别取值无效');
+        sex = Number(sexRaw);
+      }
+      const idRaw = optionalString(fields, 'IDCard', '身份证号', 32);
+      let idCard = member.id_card;
+      if (idRaw !== '' && !idRaw.includes('*')) {
+        // SPEC §5: the ID card yields birthday and sex.
+        const info = checked(validateIdCard(idRaw, ctx.now));
+        idCard = info.number;
+        birthday = info.birthday;
+        sex = info.sex;
+      }
+      if (birthday) {
+        const m = DATE_RE.exec(birthday);
+        const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+        if (!m || !date || date.toISOString().slice(0, 10) !== birthday || date > ctx.now) {
+          throw new BackendError(ErrorNo.BAD_INPUT, '出生日期格式应为YYYY-MM-DD');
+        }
+      }
+      const email = optionalString(fields, 'Email', '电子邮箱', 100);
+      if (email && !EMAIL_RE.test(email)) throw new BackendError(ErrorNo.BAD_INPUT, '电子邮箱格式不正确');
+      const address = optionalString(fields, 'Address', '联系地址', 200);
+      ctx.db
+        .prepare(
+          `UPDATE members SET name = ?, birthday = ?, sex = ?, id_card = ?, email = ?, address = ?, updated_at = datetime('now')
+           WHERE id = ?`,
+        )
+        .run(name, birthday, sex, idCard, email || null, address || null, member.id);
+      return memberProfile(memberById(ctx.db, member.id)!);
+    },
+  },
+};

@@ -1,4 +1,246 @@
-import type { EndpointMap } from '../types';
+/**
+ * TW_User: doctors, schedules and studios (SPEC §7). GetUserNums, GetStyleDisplay
+ * and GetThirdAppInfo live in site-info.ts (content area).
+ * Details answer Result.ReturnObject; lists answer listResult().
+ */
+import { BackendError, ErrorNo, type EndpointMap, type HandlerContext } from '../types';
+import { listResult, optionalEnum, optionalInt, optionalString, paging } from '../fields';
+import {
+  DOCTOR_COLUMNS,
+  doctorByCode,
+  doctorById,
+  likePattern,
+  notFound,
+  optionalCode,
+  requiredCode,
+  wireDoctor,
+  type DoctorRow,
+} from './clinic-rows';
+import { groupByDate, SCHEDULE_DAYS, slotsFor } from './schedule-slots';
 
-/** TW_User. */
-export const userEndpoints: EndpointMap = {};
+/** SPEC §9 doctor sorts → an indexed ORDER BY (migration 010). */
+const DOCTOR_ORDER = {
+  default: 'd.sort ASC, d.doctor_id ASC',
+  praise: 'd.praise_rate DESC, d.doctor_id ASC',
+  services: 'd.service_count DESC, d.doctor_id ASC',
+  fans: 'd.fans DESC, d.doctor_id ASC',
+} as const;
+const DOCTOR_SORT_VALUES = Object.keys(DOCTOR_ORDER) as (keyof typeof DOCTOR_ORDER)[];
+
+/** A doctor is addressed by AppointmentCode or DoctorID. */
+function doctorFromFields(ctx: HandlerContext): DoctorRow {
+  const code = optionalCode(ctx.fields, 'AppointmentCode', '医生编码');
+  if (code) return doctorByCode(ctx.db, code);
+  const id = optionalInt(ctx.fields, 'DoctorID', '医生ID', { min: 1 });
+  if (id === undefined) throw new BackendError(ErrorNo.BAD_INPUT, '缺少医生编码');
+  return doctorById(ctx.db, id);
+}
+
+/** The filtered doctor list, paged in SQL (issue 3: cost grows with the page size). */
+function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?: boolean } = {}) {
+  const { fields, db } = ctx;
+  const page = paging(fields, { defaultSize: 10, maxSize: 100 });
+  const provinceId = optionalInt(fields, 'ProvinceID', '省份ID', { min: 0 });
+  const keyword = optionalString(fields, 'Keyword', '关键词', 50);
+  const sort = optionalEnum(fields, 'Sort', DOCTOR_SORT_VALUES, '排序') || 'default';
+  const orgCode = extra.orgCode ?? optionalCode(fields, 'HospitalCode', '门诊编码');
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  if (provinceId) {
+    where.push('d.province_id = ?');
+    args.push(provinceId);
+  }
+  if (orgCode) {
+    where.push('d.org_code = ?');
+    args.push(orgCode);
+  }
+  if (extra.onlineOnly) where.push('d.consult_online = 1');
+  if (keyword) {
+    where.push(`(d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`);
+    const p = likePattern(keyword);
+    args.push(p, p, p);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM doctors d ${whereSql}`).get(...args) as { n: number }).n;
+  const rows = db
+    .prepare(
+      `SELECT ${DOCTOR_COLUMNS} FROM doctors d JOIN orgs o ON o.code = d.org_code ${whereSql}
+       ORDER BY ${DOCTOR_ORDER[sort]} LIMIT ? OFFSET ?`,
+    )
+    .all(...args, page.pageSize, page.offset) as DoctorRow[];
+  return listResult(rows.map(wireDoctor), total, page);
+}
+
+function dateField(ctx: HandlerContext): string {
+  const date = optionalString(ctx.fields, 'Date', '日期', 20);
+  if (date && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new BackendError(ErrorNo.BAD_INPUT, '日期格式应为yyyy-mm-dd');
+  return date;
+}
+
+interface StudioRow {
+  studio_id: number;
+  name: string;
+  class_code: string;
+  class_name: string;
+  intro: string;
+  image: string;
+  doctor_id: number;
+  appointment_code: string;
+  doctor_name: string;
+  title: string;
+  department: string;
+  org_name: string;
+  praise_rate: number;
+  service_count: number;
+}
+
+const STUDIO_SQL = `SELECT st.studio_id, st.name, st.class_code, c.name AS class_name, st.intro, st.image, st.doctor_id,
+  d.appointment_code, d.name AS doctor_name, d.title, d.department, o.name AS org_name, d.praise_rate, d.service_count
+  FROM studios st JOIN special_classes c ON c.class_code = st.class_code
+  JOIN doctors d ON d.doctor_id = st.doctor_id JOIN orgs o ON o.code = d.org_code`;
+
+const wireStudio = (r: StudioRow) => ({
+  StudioID: r.studio_id,
+  StudioName: r.name,
+  ClassCode: r.class_code,
+  ClassName: r.class_name,
+  Introduction: r.intro,
+  Image: r.image,
+  DoctorID: r.doctor_id,
+  AppointmentCode: r.appointment_code,
+  DoctorName: r.doctor_name,
+  DoctorTitle: r.title,
+  Department: r.department,
+  HospitalName: r.org_name,
+  PraiseRate: r.praise_rate,
+  ServiceCount: r.service_count,
+});
+
+export const userEndpoints: EndpointMap = {
+  /** Doctor finder: ProvinceID, Keyword, Sort (default|praise|services|fans), HospitalCode, PageIndex, PageSize. */
+  'TW_User/GetDoctorPageList': {
+    access: 'public',
+    handle: (ctx) => doctorPage(ctx),
+  },
+  /**
+   * Unpaged short list (home page, online consultation): ProvinceID, Sort, IsOnline (1 = online consultants only),
+   * PageSize (default 8, max 100).
+   */
+  'TW_User/GetDoctorList': {
+    access: 'public',
+    handle: (ctx) => {
+      const onlineOnly = optionalEnum(ctx.fields, 'IsOnline', ['0', '1'], '在线问诊') === '1';
+      return doctorPage(ctx, { onlineOnly });
+    },
+  },
+  /** One doctor: AppointmentCode or DoctorID → ReturnObject with Introduction. */
+  'TW_User/GetDoctorSingle': {
+    access: 'public',
+    handle: (ctx) => {
+      const row = doctorFromFields(ctx);
+      return { ReturnObject: { ...wireDoctor(row), Introduction: row.intro ?? '' } };
+    },
+  },
+  /** The next 14 days of a doctor's slots, flat: AppointmentCode|DoctorID, Days (1..28). */
+  'TW_User/GetScheduleList': {
+    access: 'public',
+    handle: (ctx) => {
+      const doctor = doctorFromFields(ctx);
+      const days = optionalInt(ctx.fields, 'Days', '天数', { min: 1, max: 28 }) ?? SCHEDULE_DAYS;
+      const slots = slotsFor(ctx.db, { doctorId: doctor.doctor_id }, ctx.now, { days });
+      return { DataList: slots, TotalCount: slots.length };
+    },
+  },
+  /** One day of a doctor's slots: AppointmentCode|DoctorID, Date (yyyy-mm-dd, default today). */
+  'TW_User/GetDoctorSchedule': {
+    access: 'public',
+    handle: (ctx) => {
+      const doctor = doctorFromFields(ctx);
+      const date = dateField(ctx);
+      const slots = slotsFor(ctx.db, { doctorId: doctor.doctor_id }, ctx.now, { days: date ? 28 : 1, onlyDate: date || undefined });
+      return { DataList: slots, TotalCount: slots.length };
+    },
+  },
+  /** The next 14 days grouped by date: DataList [{Date, Week, Shifts: Slot[]}]. */
+  'TW_User/GetDoctorScheduleNew': {
+    access: 'public',
+    handle: (ctx) => {
+      const doctor = doctorFromFields(ctx);
+      const days = groupByDate(slotsFor(ctx.db, { doctorId: doctor.doctor_id }, ctx.now));
+      return { DataList: days, TotalCount: days.length };
+    },
+  },
+  /** A clinic's doctors: HospitalCode (required), Sort, Keyword, PageIndex, PageSize. */
+  'TW_User/GetOrgDoctorList': {
+    access: 'public',
+    handle: (ctx) => {
+      const orgCode = requiredCode(ctx.fields, 'HospitalCode', '门诊编码');
+      if (!ctx.db.prepare('SELECT 1 FROM orgs WHERE code = ?').get(orgCode)) notFound('门诊');
+      return doctorPage(ctx, { orgCode });
+    },
+  },
+  /**
+   * One studio and its menu (expertstudiodetails): StudioID → ReturnObject {Studio, Menu: [{SpecialType, MenuName, Count}]}.
+   * Without StudioID: the class menu of the studio list (ClassCode, ClassName, Count).
+   */
+  'TW_User/GetStudioMenu': {
+    access: 'public',
+    handle: (ctx) => {
+      const studioId = optionalInt(ctx.fields, 'StudioID', '工作室ID', { min: 1 });
+      if (studioId === undefined) {
+        const rows = ctx.db
+          .prepare(
+            `SELECT c.class_code, c.name, (SELECT COUNT(*) FROM studios s WHERE s.class_code = c.class_code) AS n
+             FROM special_classes c ORDER BY c.sort`,
+          )
+          .all() as { class_code: string; name: string; n: number }[];
+        return { DataList: rows.map((r) => ({ ClassCode: r.class_code, ClassName: r.name, Count: r.n })), TotalCount: rows.length };
+      }
+      const studio = ctx.db.prepare(`${STUDIO_SQL} WHERE st.studio_id = ?`).get(studioId) as StudioRow | undefined;
+      if (!studio) notFound('工作室');
+      const counts = ctx.db
+        .prepare('SELECT special_type AS t, COUNT(*) AS n FROM specials WHERE studio_id = ? GROUP BY special_type')
+        .all(studioId) as { t: number; n: number }[];
+      const count = (t: number) => counts.find((c) => c.t === t)?.n ?? 0;
+      return {
+        ReturnObject: {
+          Studio: wireStudio(studio),
+          Menu: [
+            { SpecialType: 1, MenuName: '工作成果', Count: count(1) },
+            { SpecialType: 2, MenuName: '工作动态', Count: count(2) },
+            { SpecialType: 3, MenuName: '专题', Count: count(3) },
+          ],
+        },
+      };
+    },
+  },
+  /** Famous-doctor studios: ClassCode, Keyword, PageIndex, PageSize. */
+  'TW_User/GetStudioList': {
+    access: 'public',
+    handle: (ctx) => {
+      const page = paging(ctx.fields, { defaultSize: 12, maxSize: 100 });
+      const classCode = optionalCode(ctx.fields, 'ClassCode', '分类编码');
+      const keyword = optionalString(ctx.fields, 'Keyword', '关键词', 50);
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      if (classCode) {
+        where.push('st.class_code = ?');
+        args.push(classCode);
+      }
+      if (keyword) {
+        where.push(`(st.name LIKE ? ESCAPE '\\' OR d.name LIKE ? ESCAPE '\\')`);
+        args.push(likePattern(keyword), likePattern(keyword));
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (
+        ctx.db
+          .prepare(`SELECT COUNT(*) AS n FROM studios st JOIN doctors d ON d.doctor_id = st.doctor_id ${whereSql}`)
+          .get(...args) as { n: number }
+      ).n;
+      const rows = ctx.db
+        .prepare(`${STUDIO_SQL} ${whereSql} ORDER BY st.sort, st.studio_id LIMIT ? OFFSET ?`)
+        .all(...args, page.pageSize, page.offset) as StudioRow[];
+      return listResult(rows.map(wireStudio), total, page);
+    },
+  },
+};

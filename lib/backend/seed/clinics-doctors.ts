@@ -1,3 +1,257 @@
-import type { Seeder } from '../types';
+/**
+ * Demo content of the online services and key specialties (issue 4): provinces,
+ * 17 clinics (14 in Yunnan), 72 doctors with weekly schedules, evaluations,
+ * online questions, studios, specials, illnesses. Deterministic (seeded PRNG),
+ * dates relative to settings.now() so lists always look recent.
+ */
+import type { Database, Seeder } from '../types';
+import {
+  CLINICS,
+  DEPARTMENTS,
+  DISEASE_TYPES,
+  EVALUATION_TAGS,
+  EVALUATION_TEXTS,
+  GIVEN,
+  ILLNESSES,
+  INSURANCE,
+  PROVINCES,
+  QUESTION_SAMPLES,
+  SALE_TYPES,
+  SHIFTS,
+  SPECIAL_CLASSES,
+  SPECIALTY_TYPES,
+  SURNAMES,
+  TITLES,
+} from './clinics-doctors-data';
 
-export const seedClinicsDoctors: Seeder = () => {};
+/** mulberry32: a tiny seeded PRNG, so the demo content is the same on every machine. */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, int, pick };
+}
+export type Rng = ReturnType<typeof seededRandom>;
+
+const daysAgo = (now: Date, days: number, minutes = 0) =>
+  new Date(now.getTime() - days * 86_400_000 - minutes * 60_000).toISOString();
+
+export const ENVIRONMENT_IMAGES: [file: string, title: string][] = [
+  ['env-exterior', '门诊外景'],
+  ['env-lobby', '导诊大厅'],
+  ['env-consult', '诊室'],
+  ['env-pharmacy', '中药房'],
+  ['env-therapy', '理疗区'],
+  ['env-decoction', '煎药中心'],
+];
+
+export const DOCTOR_CODE_BASE = 100000;
+export const DOCTOR_ID_BASE = 1000;
+
+/** The appointment code of the n-th doctor (1-based): D100001... */
+export const doctorCode = (n: number) => `D${DOCTOR_CODE_BASE + n}`;
+
+interface DoctorRow {
+  doctorId: number;
+  code: string;
+  orgCode: string;
+  department: string;
+  title: string;
+  online: boolean;
+}
+
+/**
+ * Inserts `count` generated doctors spread over the clinics, with weekly schedule
+ * patterns. The bench (bench/doctor-list-scale.ts) reuses it for 100k doctors.
+ */
+export function insertDoctors(db: Database, rng: Rng, count: number, { withAvatars = true } = {}): DoctorRow[] {
+  const insert = db.prepare(`INSERT INTO doctors (doctor_id, appointment_code, name, title, org_code, province_id,
+    department, specialties, intro, avatar, praise_rate, service_count, fans, consult_online, consult_fee,
+    register_fee, sort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+  const pattern = db.prepare('INSERT INTO schedule_patterns (doctor_id, org_code, weekday, shift_id, total) VALUES (?,?,?,?,?)');
+  const rows: DoctorRow[] = [];
+  // Most doctors work in Yunnan (the group's home province, SPEC §9 default 215).
+  const yunnan = CLINICS.filter((c) => c.provinceId === 215);
+  const others = CLINICS.filter((c) => c.provinceId !== 215);
+  for (let n = 1; n <= count; n++) {
+    const clinic = n % 6 === 0 ? others[(n / 6) % others.length]! : yunnan[n % yunnan.length]!;
+    const dept = DEPARTMENTS[n % DEPARTMENTS.length]!;
+    const surname = SURNAMES[(n * 7) % SURNAMES.length]!;
+    const given = GIVEN[(n * 13) % GIVEN.length]! + (n % 3 === 0 ? '' : GIVEN[(n * 5 + 3) % GIVEN.length]!);
+    const titleRoll = rng.next();
+    const title = titleRoll < 0.3 ? TITLES[0] : titleRoll < 0.6 ? TITLES[1] : titleRoll < 0.9 ? TITLES[2] : TITLES[3];
+    const specialties = [...dept.specialties].sort(() => rng.next() - 0.5).slice(0, 3);
+    const years = title === '主任医师' ? rng.int(25, 40) : title === '副主任医师' ? rng.int(15, 25) : rng.int(5, 15);
+    const code = doctorCode(n);
+    const doctorId = DOCTOR_ID_BASE + n;
+    const online = rng.next() < 0.55;
+    const intro =
+      `${surname}${given}，${title}，从事${dept.name}临床工作${years}年。` +
+      `擅长${specialties.join('、')}等病症的中医诊治，注重辨证论治与整体调理，` +
+      `坚持“以患者为中心”，问诊细致、用药精当，深受患者信赖。`;
+    insert.run(
+      doctorId,
+      code,
+      surname + given,
+      title,
+      clinic.code,
+      clinic.provinceId,
+      dept.name,
+      specialties.join(','),
+      intro,
+      withAvatars ? `/images/doctors/${code}.svg` : '/images/doctors/default.svg',
+      Math.round((85 + rng.next() * 15) * 10) / 10,
+      rng.int(80, 20000),
+      rng.int(10, 6000),
+      online ? 1 : 0,
+      online ? rng.pick([20, 30, 50, 80]) : 0,
+      title === '主任医师' ? 50 : title === '副主任医师' ? 30 : 15,
+      n,
+    );
+    // Every doctor sees patients every morning (so "today" always has slots),
+    // some afternoons, and a few evening clinics.
+    const total = rng.int(10, 30);
+    for (let weekday = 0; weekday < 7; weekday++) {
+      pattern.run(doctorId, clinic.code, weekday, 1, total);
+      if (rng.next() < 0.45) pattern.run(doctorId, clinic.code, weekday, 2, rng.int(8, 20));
+      if (weekday >= 1 && weekday <= 5 && rng.next() < 0.1) pattern.run(doctorId, clinic.code, weekday, 3, rng.int(5, 10));
+    }
+    rows.push({ doctorId, code, orgCode: clinic.code, department: dept.name, title, online });
+  }
+  return rows;
+}
+
+export const DEMO_DOCTOR_COUNT = 72;
+
+export const seedClinicsDoctors: Seeder = (db, settings) => {
+  const now = settings.now();
+  const rng = seededRandom(20170111);
+
+  const provinces = db.prepare('INSERT INTO provinces (province_id, name, sort) VALUES (?,?,?)');
+  PROVINCES.forEach(([id, name], i) => provinces.run(id, name, i));
+  const saleTypes = db.prepare('INSERT INTO sale_types (sale_type_id, name) VALUES (?,?)');
+  for (const [id, name] of SALE_TYPES) saleTypes.run(id, name);
+  const shifts = db.prepare('INSERT INTO shifts (shift_id, name, start_time, end_time) VALUES (?,?,?,?)');
+  for (const row of SHIFTS) shifts.run(...row);
+  const insurance = db.prepare('INSERT INTO medical_insurance (insurance_id, name, remark) VALUES (?,?,?)');
+  for (const row of INSURANCE) insurance.run(...row);
+
+  const org = db.prepare(`INSERT INTO orgs (code, name, province_id, city, address, phone, hours, lat, lng, image,
+    intro, traffic, sale_type_id, collect_count, sort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+  const orgImage = db.prepare('INSERT INTO org_images (org_code, url, title, sort) VALUES (?,?,?,?)');
+  const orgInsurance = db.prepare('INSERT INTO org_insurance (org_code, insurance_id) VALUES (?,?)');
+  CLINICS.forEach((c, i) => {
+    const intro =
+      `${c.name}位于${c.address}，是圣爱中医在${c.city}设立的${SALE_TYPES.find(([id]) => id === c.saleType)![1]}。` +
+      '门诊设有中医内科、妇科、儿科、针灸推拿、皮肤科等科室，配备标准化中药房与智能煎药中心，' +
+      '由集团统一质控药材来源，坚持名医坐诊、预约诊疗、药品配送到家。';
+    org.run(c.code, c.name, c.provinceId, c.city, c.address, c.phone, c.hours, c.lat, c.lng,
+      `/images/clinics/${c.code}.svg`, intro, c.traffic, c.saleType, rng.int(20, 800), i);
+    ENVIRONMENT_IMAGES.forEach(([file, title], j) => orgImage.run(c.code, `/images/clinics/${file}.svg`, title, j));
+    orgInsurance.run(c.code, 1);
+    orgInsurance.run(c.code, 2);
+    if (c.provinceId === 215) orgInsurance.run(c.code, 3);
+    if (i % 3 === 0) orgInsurance.run(c.code, 4);
+  });
+
+  const doctors = insertDoctors(db, rng, DEMO_DOCTOR_COUNT);
+
+  // Evaluations: satisfaction 1–3, manual 0 / system 1, with and without content (SPEC §9).
+  const evaluation = db.prepare(`INSERT INTO evaluations (doctor_id, org_code, member_name, satisfaction, eval_type,
+    has_content, content, tags, source, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`);
+  const memberName = () => `${rng.pick(SURNAMES)}**`;
+  const addEvaluation = (doctorId: number | null, orgCode: string, source: 0 | 1) => {
+    const roll = rng.next();
+    const satisfaction = (roll < 0.72 ? 1 : roll < 0.9 ? 2 : 3) as 1 | 2 | 3;
+    const evalType = rng.next() < 0.75 ? 0 : 1;
+    // A system evaluation is the automatic "good" given when a patient does not rate.
+    const hasContent = evalType === 0 && rng.next() < 0.8 ? 1 : 0;
+    const content = hasContent ? rng.pick(EVALUATION_TEXTS[satisfaction]) : '';
+    const tags = satisfaction === 1 ? [rng.pick(EVALUATION_TAGS), rng.pick(EVALUATION_TAGS)].filter((t, i, a) => a.indexOf(t) === i).join(',') : '';
+    evaluation.run(doctorId, orgCode, memberName(), evalType === 1 ? 1 : satisfaction, evalType, hasContent,
+      content, tags, source, daysAgo(now, rng.int(0, 180), rng.int(0, 1400)));
+  };
+  for (const d of doctors) {
+    const count = rng.int(10, 16);
+    for (let i = 0; i < count; i++) addEvaluation(d.doctorId, d.orgCode, 0);
+    // Make sure every doctor has at least one dissatisfied, contentful evaluation to filter by.
+    evaluation.run(d.doctorId, d.orgCode, memberName(), 3, 0, 1, rng.pick(EVALUATION_TEXTS[3]), '', 0,
+      daysAgo(now, rng.int(5, 120)));
+    if (d.online) for (let i = 0, c = rng.int(4, 8); i < c; i++) addEvaluation(d.doctorId, d.orgCode, 1);
+  }
+  for (const c of CLINICS) for (let i = 0; i < 5; i++) addEvaluation(null, c.code, 0);
+
+  // Online questions: public 0 / private 1, replied 1 / not 0.
+  const question = db.prepare(`INSERT INTO questions (code, doctor_id, asker, title, content, is_private, is_replied,
+    reply, views, created_at, replied_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)`);
+  let q = 0;
+  for (const d of doctors.filter((x) => x.online)) {
+    for (let i = 0, c = rng.int(4, 8); i < c; i++) {
+      q++;
+      const [title, content, reply] = rng.pick(QUESTION_SAMPLES);
+      const isPrivate = rng.next() < 0.3 ? 1 : 0;
+      const isReplied = rng.next() < 0.7 ? 1 : 0;
+      const age = rng.int(0, 90);
+      question.run(`Q${String(200000 + q)}`, d.doctorId, memberName(), title, content, isPrivate, isReplied,
+        isReplied ? reply : '', rng.int(5, 3000), daysAgo(now, age, rng.int(60, 1400)),
+        isReplied ? daysAgo(now, age, rng.int(0, 50)) : null);
+    }
+  }
+
+  // Studios (famous doctors), one per senior doctor of the first departments.
+  const classes = db.prepare('INSERT INTO special_classes (class_code, name, sort) VALUES (?,?,?)');
+  SPECIAL_CLASSES.forEach(([code, name], i) => classes.run(code, name, i));
+  const classOf: Record<string, string> = {
+    中医内科: 'NK', 中医肺病科: 'NK', 中医妇科: 'FK', 中医儿科: 'FK', 针灸推拿科: 'ZJ', 中医骨伤科: 'ZJ',
+    中医皮肤科: 'PF', 中医肿瘤科: 'ZL',
+  };
+  const studio = db.prepare('INSERT INTO studios (studio_id, name, class_code, doctor_id, intro, image, sort) VALUES (?,?,?,?,?,?,?)');
+  const special = db.prepare(`INSERT INTO specials (studio_id, doctor_id, special_type, title, summary, body, image,
+    created_at) VALUES (?,?,?,?,?,?,?,?)`);
+  const doctorName = db.prepare('SELECT name FROM doctors WHERE doctor_id = ?');
+  const seniors = doctors.filter((d) => d.title === '主任医师').slice(0, 14);
+  seniors.forEach((d, i) => {
+    const { name } = doctorName.get(d.doctorId) as { name: string };
+    const studioId = i + 1;
+    studio.run(studioId, `${name}名医工作室`, classOf[d.department] ?? 'NK', d.doctorId,
+      `${name}名医工作室由${d.title}${name}领衔，依托${d.department}，开展临床诊疗、经验传承与青年医师带教，` +
+      '定期举办义诊与健康讲座，整理名老中医学术经验。', `/images/doctors/${d.code}.svg`, i);
+    const results = [
+      [1, `${name}工作室：${d.department}经验方临床观察总结`, '工作室整理近三年门诊病例，总结经验方的应用规律与疗效。'],
+      [1, `${name}工作室带教成果：青年医师跟师结业`, '本年度三名青年医师完成跟师学习并通过考核。'],
+      [2, `${name}工作室走进社区开展义诊`, '工作室团队走进社区，为居民提供免费问诊与健康咨询。'],
+      [2, `${name}工作室举办冬病夏治健康讲座`, '讲座介绍三伏贴的原理、适宜人群与注意事项。'],
+      [2, `${name}工作室参加省中医药学术年会`, '工作室成员在年会上交流临床经验。'],
+      [3, `专题：${d.department}四季养生指南`, '根据四时节气，介绍饮食、起居与情志调养要点。'],
+    ] as const;
+    results.forEach(([type, title, summary], j) => {
+      const body = `<p>${summary}</p><p>圣爱中医始终坚持传承精华、守正创新，${name}工作室将继续以临床疗效为核心，` +
+        '推动中医药服务惠及更多群众。</p><h2>活动要点</h2><ul><li>辨证施治，因人制宜</li><li>医患沟通，全程随访</li>' +
+        '<li>经验整理，学术传承</li></ul>';
+      special.run(studioId, d.doctorId, type, title, summary, body, `/images/clinics/env-consult.svg`,
+        daysAgo(now, 3 + i * 2 + j * 9));
+    });
+  });
+
+  const diseaseTypes = db.prepare('INSERT INTO disease_types (type_id, name, sort) VALUES (?,?,?)');
+  DISEASE_TYPES.forEach(([id, name], i) => diseaseTypes.run(id, name, i));
+  const specialtyTypes = db.prepare('INSERT INTO specialty_types (type_id, name, sort) VALUES (?,?,?)');
+  SPECIALTY_TYPES.forEach(([id, name], i) => specialtyTypes.run(id, name, i));
+  const illness = db.prepare(`INSERT INTO illnesses (name, specialty_type_id, disease_type_id, org_code, summary,
+    symptoms, treatment, praise_rate, service_count, sort) VALUES (?,?,?,?,?,?,?,?,?,?)`);
+  let sort = 0;
+  ILLNESSES.forEach(([name, diseaseType, summary, symptoms, treatment], i) => {
+    const clinicsOffering = [CLINICS[i % 6]!, CLINICS[6 + (i % 8)]!, ...(i % 3 === 0 ? [CLINICS[14 + (i % 3)]!] : [])];
+    for (const c of clinicsOffering) {
+      illness.run(name, (i % 3) + 1, diseaseType, c.code, summary, symptoms, treatment,
+        Math.round((88 + rng.next() * 12) * 10) / 10, rng.int(50, 9000), sort++);
+    }
+  });
+};

@@ -1,0 +1,67 @@
+'use server';
+/**
+ * Server actions of the points exchange (issue 7). Each checks the session on
+ * the server, validates its input, and returns a typed result instead of
+ * throwing at the UI. The exchange is a write: never retried here; the
+ * idempotency key (made when the dialog opens) makes a resubmit the same order.
+ */
+import { updateTag } from 'next/cache';
+import { z } from 'zod';
+import { CACHE_TAGS } from '@/lib/api/cache';
+import { isApiError } from '@/lib/api/errors';
+import { getMemberProfile } from '@/lib/api/members';
+import { exchangePointsGoods, exchangeRefusalOf, type ExchangeReceipt } from '@/lib/api/points';
+import { isSessionResetError } from '@/lib/api/token-client';
+import { messages } from '@/lib/messages';
+import { getSession, memberClient } from '@/lib/session';
+
+export type ExchangeFailure = 'SESSION' | 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED' | 'INVALID' | 'NETWORK' | 'OTHER';
+
+export type ExchangeActionResult =
+  | { ok: true; receipt: ExchangeReceipt }
+  | { ok: false; reason: ExchangeFailure; message: string; balance?: number; stock?: number };
+
+const exchangeInput = z.object({
+  sn: z.string().regex(/^[A-Za-z0-9]{1,32}$/),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+
+/** SPEC §8: a session the API reset (4001/4003/4004) means log in again; nothing was spent. */
+const SESSION_MESSAGE = `${messages.sessionExpired}，本次未扣除积分`;
+
+export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: string }): Promise<ExchangeActionResult> {
+  const parsed = exchangeInput.safeParse(input);
+  if (!parsed.success) return { ok: false, reason: 'INVALID', message: '兑换请求无效，请刷新页面后重试' };
+  if (!(await getSession())) return { ok: false, reason: 'SESSION', message: SESSION_MESSAGE };
+  try {
+    const receipt = await exchangePointsGoods(await memberClient(), parsed.data);
+    // Stock changed: the cached lists and this item must show it at once.
+    updateTag(CACHE_TAGS.pointsGoods);
+    updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
+    return { ok: true, receipt };
+  } catch (err) {
+    if (isSessionResetError(err)) return { ok: false, reason: 'SESSION', message: SESSION_MESSAGE };
+    const refusal = exchangeRefusalOf(err);
+    if (refusal && isApiError(err)) {
+      if (refusal.reason === 'SOLD_OUT') updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
+      return { ok: false, reason: refusal.reason, message: err.errorInfo, balance: refusal.balance, stock: refusal.stock };
+    }
+    if (isApiError(err) && err.errorNo < 0) {
+      // Not retried automatically; the same key makes a manual retry safe (one order at most).
+      return { ok: false, reason: 'NETWORK', message: `${messages.networkError}（再次确认不会重复扣分）` };
+    }
+    if (isApiError(err)) return { ok: false, reason: 'OTHER', message: err.errorInfo };
+    throw err;
+  }
+}
+
+/** The member's current points for the React Query islands, or null for a visitor. */
+export async function memberPointsAction(): Promise<number | null> {
+  if (!(await getSession())) return null;
+  try {
+    return (await getMemberProfile(await memberClient())).points;
+  } catch (err) {
+    if (isSessionResetError(err)) return null;
+    throw err;
+  }
+}

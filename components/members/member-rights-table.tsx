@@ -1,0 +1,48 @@
+import type { MemberRightsCatalogue } from '@/lib/api/member-rights';
+
+/** The card levels side by side and what each right gives at each (issue 7 /memberServices). */
+export function MemberRightsTable({ catalogue }: { catalogue: MemberRightsCatalogue }) {
+  const { levels, rights } = catalogue;
+  return (
+    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">各等级会员卡权益对照</caption>
+        <thead>
+          <tr className="bg-stone-50">
+            <th scope="col" className="w-40 px-4 py-3 text-left font-medium text-stone-700">
+              权益
+            </th>
+            {levels.map((l) => (
+              <th key={l.level} scope="col" className="px-4 py-3 text-center">
+                <span className="inline-flex items-center gap-2 font-bold text-stone-900">
+                  <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: l.color }} />
+                  {l.name}
+                </span>
+                <span className="mt-1 block text-xs font-normal text-stone-600">
+                  {l.thresholdPoints === 0 ? '注册即享' : `年积分满${l.thresholdPoints}`}
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rights.map((r) => (
+            <tr key={r.id} className="border-t border-stone-100">
+              <th scope="row" className="px-4 py-3 text-left font-medium text-stone-900">
+                {r.title}
+              </th>
+              {levels.map((l) => {
+                const benefit = r.benefits.find((b) => b.level === l.level)?.benefit ?? '';
+                return (
+                  <td key={l.level} className="px-4 py-3 text-center text-stone-700">
+                    {benefit ? benefit : <span className="text-stone-500" aria-label="不享有">—</span>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+'use server';
+/**
+ * Server actions of the membership overlays (SPEC §4, issue 6). The browser
+ * never sees a token: each action checks the Origin, validates its input with
+ * SPEC §5 rules before any call, calls lib/api, and stores the tokens in the
+ * httpOnly cookies (lib/session). Errors come back as ActionResult messages.
+ */
+import {
+  activateCard,
+  checkPhone,
+  getImageCode,
+  loginWithPassword,
+  loginWithSms,
+  loginWithWechat,
+  logout,
+  registerMember,
+  resetPassword,
+  sendSmsCode,
+  verifyPhoneCode,
+  type IssuedTokens,
+  type SmsPurpose,
+} from '@/lib/api/auth';
+import { getAgreement } from '@/lib/api/agreements';
+import { isApiError } from '@/lib/api/errors';
+import { messages } from '@/lib/messages';
+import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { currentRefreshToken, endSession, startSession } from '@/lib/session';
+import { requestIsSameOrigin } from '@/lib/session/origin';
+import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode, type Validation } from '@/lib/validation';
+import type { ActionResult, MemberCardView } from './types';
+
+const FORBIDDEN: ActionResult = { ok: false, message: '请求来源无效，请刷新页面后重试' };
+
+class InvalidInput extends Error {}
+
+function valid<T>(v: Validation<T>): T {
+  if (!v.ok) throw new InvalidInput(v.message);
+  return v.value;
+}
+
+/** Runs an action body: origin check, validation errors and API errors become messages. */
+async function guarded<T extends object>(body: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  if (!(await requestIsSameOrigin())) return FORBIDDEN;
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof InvalidInput) return { ok: false, message: err.message };
+    if (isApiError(err)) {
+      const result = err.result as { NeedImgCode?: boolean } | null;
+      return { ok: false, message: err.errorInfo, errorNo: err.errorNo, needImageCode: !!result?.NeedImgCode };
+    }
+    console.error('[overlays] action failed:', err);
+    return { ok: false, message: messages.systemError };
+  }
+}
+
+async function signedIn(tokens: IssuedTokens): Promise<ActionResult<{ name: string }>> {
+  const session = await startSession(tokens);
+  return { ok: true, name: session?.vipInfo.name ?? '' };
+}
+
+export async function loginWithPasswordAction(phone: string, password: string) {
+  return guarded(async () => {
+    const p = valid(validatePhone(phone));
+    const pw = valid(validatePassword(password));
+    return signedIn(await loginWithPassword(p, pw));
+  });
+}
+
+const PURPOSES: readonly SmsPurpose[] = ['login', 'register', 'reset', 'activate', 'check'];
+
+export async function sendSmsCodeAction(
+  phone: string,
+  purpose: SmsPurpose,
+  image?: { key: string; code: string },
+): Promise<ActionResult<{ resendAfterSeconds: number }>> {
+  return guarded<{ resendAfterSeconds: number }>(async () => {
+    const p = valid(validatePhone(phone));
+    if (!PURPOSES.includes(purpose)) return { ok: false, message: '验证码用途无效' };
+    const img = image && typeof image.key === 'string' && /^\d{4}$/.test(String(image.code)) ? image : undefined;
+    if (image && !img) return { ok: false, message: '请输入4位图形验证码', needImageCode: true };
+    return { ok: true, ...(await sendSmsCode(p, purpose, img)) };
+  });
+}
+
+export async function getImageCodeAction(): Promise<ActionResult<{ key: string; image: string }>> {
+  return guarded(async () => ({ ok: true, ...(await getImageCode()) }));
+}
+
+export async function loginWithSmsAction(phone: string, code: string) {
+  return guarded(async () => signedIn(await loginWithSms(valid(validatePhone(phone)), valid(validateSmsCode(code)))));
+}
+
+export type PhoneCheckResult =
+  | { returnCode: 4; name: string }
+  | { returnCode: 3; message: string; cards: MemberCardView[] }
+  | { returnCode: 2; message: string };
+
+/** SPEC §4 phone check: 4 logged in, 3 card list, 2 register; anything else 系统错误，请稍后再试. */
+export async function checkPhoneAction(phone: string, code: string): Promise<ActionResult<PhoneCheckResult>> {
+  return guarded<PhoneCheckResult>(async () => {
+    const p = valid(validatePhone(phone));
+    const c = valid(validateSmsCode(code));
+    const r = await checkPhone(p, c);
+    if (r.returnCode === 4 && 'tokens' in r) {
+      const session = await startSession(r.tokens);
+      return { ok: true, returnCode: 4, name: session?.vipInfo.name ?? '' };
+    }
+    if (r.returnCode === 3 && 'cards' in r) return { ok: true, returnCode: 3, message: r.message, cards: r.cards };
+    if (r.returnCode === 2) return { ok: true, returnCode: 2, message: messages.notRegistered };
+    return { ok: false, message: messages.systemError };
+  });
+}
+
+export async function activateCardAction(input: { phone: string; code: string; cardNo: string; password: string }) {
+  return guarded<{ name: string }>(async () => {
+    const cardNo = typeof input.cardNo === 'string' ? input.cardNo.trim() : '';
+    if (!/^[A-Za-z0-9]{4,32}$/.test(cardNo)) return { ok: false, message: '请选择要激活的会员卡' };
+    return signedIn(
+      await activateCard({
+        phone: valid(validatePhone(input.phone)),
+        code: valid(validateSmsCode(input.code)),
+        cardNo,
+        password: valid(validatePassword(input.password)),
+      }),
+    );
+  });
+}
+
+export async function registerAction(input: {
+  phone: string;
+  code: string;
+  name: string;
+  password: string;
+  idCard?: string;
+  agreed: boolean;
+}) {
+  return guarded<{ name: string }>(async () => {
+    if (input.agreed !== true) return { ok: false, message: '请阅读并同意会员服务协议' };
+    const idCard = input.idCard?.trim() ? valid(validateIdCard(input.idCard)).number : undefined;
+    return signedIn(
+      await registerMember({
+        phone: valid(validatePhone(input.phone)),
+        code: valid(validateSmsCode(input.code)),
+        name: valid(validateName(input.name)),
+        password: valid(validatePassword(input.password)),
+        idCard,
+        agreed: true,
+      }),
+    );
+  });
+}
+
+export async function verifyResetCodeAction(phone: string, code: string): Promise<ActionResult> {
+  return guarded(async () => {
+    await verifyPhoneCode(valid(validatePhone(phone)), valid(validateSmsCode(code)));
+    return { ok: true };
+  });
+}
+
+export async function resetPasswordAction(input: { phone: string; code: string; password: string }): Promise<ActionResult> {
+  return guarded(async () => {
+    await resetPassword({
+      phone: valid(validatePhone(input.phone)),
+      code: valid(validateSmsCode(input.code)),
+      password: valid(validatePassword(input.password)),
+    });
+    return { ok: true };
+  });
+}
+
+/** SPEC §4 WeChat code login. ErrorNo -1 / -2 / 3 come back in errorNo for the UI's branches. */
+export async function wechatLoginAction(code: string) {
+  return guarded<{ name: string }>(async () => {
+    const c = typeof code === 'string' ? code.trim() : '';
+    if (!c || c.length > 128) return { ok: false, errorNo: -1, message: '微信授权已失效，请重新扫码登录' };
+    if (await currentRefreshToken()) return { ok: false, message: '您已登录' };
+    return signedIn(await loginWithWechat(c));
+  });
+}
+
+/**
+ * SPEC §4 logout: OutLogin with the refresh token. Only on success the
+ * session is cleared (您已退出登录); otherwise 退出失败，请稍后再试.
+ */
+export async function logoutAction(): Promise<ActionResult> {
+  if (!(await requestIsSameOrigin())) return FORBIDDEN;
+  const refreshToken = await currentRefreshToken();
+  try {
+    if (refreshToken) await logout(refreshToken);
+  } catch (err) {
+    // A refresh token the host no longer knows is a finished session: clear it too.
+    if (!(isApiError(err) && (err.errorNo === 4003 || err.errorNo === 4001))) {
+      return { ok: false, message: messages.logoutFailed };
+    }
+  }
+  await endSession();
+  return { ok: true };
+}
+
+/** The registration agreement (SYS_Agreement GetSigin), sanitized for the register dialog. */
+export async function registerAgreementAction(): Promise<ActionResult<{ title: string; html: string }>> {
+  try {
+    const agreement = await getAgreement({ code: 'register' });
+    if (!agreement) return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
+    return { ok: true, title: agreement.title, html: sanitizeArticleHtml(agreement.contentHtml) };
+  } catch {
+    return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
+  }
+}

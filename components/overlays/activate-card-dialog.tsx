@@ -1,0 +1,64 @@
+'use client';
+/** Card activation (ActivationPcVipCard): the phone's SMS code and a password for the online account. */
+import { useState, type FormEvent } from 'react';
+import { validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
+import { activateCardAction } from './actions';
+import { FormError, FormField, OverlayFrame, SubmitButton } from './overlay-frame';
+import type { OverlayData } from './overlay-store';
+import { SmsCodeField } from './sms-code-field';
+import { useAfterLogin } from './use-session';
+
+export function ActivateCardDialog({ data }: { data: OverlayData }) {
+  const afterLogin = useAfterLogin();
+  const [phone, setPhone] = useState(data.phone ?? '');
+  const [cardNo, setCardNo] = useState(data.cardNo ?? '');
+  const [code, setCode] = useState(data.code ?? '');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const p = validatePhone(phone);
+    const c = validateSmsCode(code);
+    const pw = validatePassword(password);
+    const next: Record<string, string | undefined> = {
+      phone: p.ok ? undefined : p.message,
+      code: c.ok ? undefined : c.message,
+      password: pw.ok ? undefined : pw.message,
+      cardNo: cardNo.trim() ? undefined : '请输入会员卡号',
+      confirm: pw.ok && confirm !== password ? '两次输入的密码不一致' : undefined,
+    };
+    if (Object.values(next).some(Boolean) || !p.ok || !c.ok || !pw.ok) return setErrors(next);
+    setErrors({});
+    setPending(true);
+    try {
+      const r = await activateCardAction({ phone: p.value, code: c.value, cardNo: cardNo.trim(), password: pw.value });
+      if (r.ok) await afterLogin();
+      else setErrors({ form: r.message });
+    } catch {
+      setErrors({ form: '网络异常，请检查网络后重试' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <OverlayFrame title="激活会员卡" message={data.message}>
+      <form onSubmit={submit} noValidate>
+        <FormError message={errors.form} />
+        <FormField id="activate-card" label="会员卡号" value={cardNo} onChange={(e) => setCardNo(e.target.value)} error={errors.cardNo} maxLength={32} />
+        <FormField id="activate-phone" label="手机号" type="tel" inputMode="numeric" maxLength={11} autoComplete="tel"
+          value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} />
+        <SmsCodeField id="activate-code" phone={phone} purpose="activate" value={code} onChange={setCode} error={errors.code}
+          onPhoneError={(m) => setErrors({ phone: m })} />
+        <FormField id="activate-password" label="设置登录密码" type="password" autoComplete="new-password" maxLength={16}
+          placeholder="6-16位，不含空格" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+        <FormField id="activate-confirm" label="确认密码" type="password" autoComplete="new-password" maxLength={16}
+          value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} />
+        <SubmitButton pending={pending}>激活并登录</SubmitButton>
+      </form>
+    </OverlayFrame>
+  );
+}

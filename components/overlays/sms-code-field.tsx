@@ -1,0 +1,117 @@
+'use client';
+/**
+ * SMS code input with its 获取验证码 button: a 60 s resend countdown, and the
+ * numeric image code (RndVcodeNum) first when the API asks for it (issue 6).
+ */
+import { useEffect, useState } from 'react';
+import { validatePhone } from '@/lib/validation';
+import { showToast } from '@/components/ui/toast';
+import type { SmsPurpose } from '@/lib/api/auth';
+import { getImageCodeAction, sendSmsCodeAction } from './actions';
+import { FormField } from './overlay-frame';
+
+const RESEND_SECONDS = 60;
+
+export function SmsCodeField({
+  id,
+  phone,
+  purpose,
+  value,
+  onChange,
+  error,
+  onPhoneError,
+}: {
+  id: string;
+  phone: string;
+  purpose: SmsPurpose;
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+  onPhoneError: (message: string) => void;
+}) {
+  const [seconds, setSeconds] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [image, setImage] = useState<{ key: string; src: string } | null>(null);
+  const [imageCode, setImageCode] = useState('');
+
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const t = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(t);
+  }, [seconds]);
+
+  async function loadImage() {
+    const r = await getImageCodeAction();
+    if (r.ok) {
+      setImage({ key: r.key, src: r.image });
+      setImageCode('');
+    } else showToast(r.message, 'error');
+  }
+
+  async function send() {
+    const p = validatePhone(phone);
+    if (!p.ok) return onPhoneError(p.message);
+    setSending(true);
+    try {
+      const r = await sendSmsCodeAction(p.value, purpose, image ? { key: image.key, code: imageCode } : undefined);
+      if (r.ok) {
+        // SPEC-style 60 s countdown in the UI, whatever shorter interval a test host allows.
+        setSeconds(Math.max(r.resendAfterSeconds || 0, RESEND_SECONDS));
+        setImage(null);
+        showToast('验证码已发送，请注意查收', 'success');
+      } else {
+        showToast(r.message, 'error');
+        if (r.needImageCode) await loadImage();
+      }
+    } catch {
+      showToast('网络异常，请检查网络后重试', 'error');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div>
+      {image ? (
+        <div className="mb-3 flex items-end gap-2">
+          <FormField
+            id={`${id}-img`}
+            label="图形验证码"
+            inputMode="numeric"
+            maxLength={4}
+            value={imageCode}
+            onChange={(e) => setImageCode(e.target.value)}
+            className="mb-0 flex-1"
+            autoComplete="off"
+          />
+          <button type="button" onClick={loadImage} className="mb-0.5 shrink-0" title="看不清，换一张">
+            {/* eslint-disable-next-line @next/next/no-img-element -- a data: URI from the API */}
+            <img src={image.src} alt="图形验证码，点击换一张" width={100} height={40} className="rounded border border-stone-200" />
+          </button>
+        </div>
+      ) : null}
+      <div className="flex items-start gap-2">
+        <FormField
+          id={id}
+          label="短信验证码"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6位数字"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          error={error}
+          className="flex-1"
+        />
+        <button
+          type="button"
+          onClick={send}
+          disabled={seconds > 0 || sending}
+          className="mt-6 shrink-0 rounded-md border border-brand-700 px-3 py-2 text-sm text-brand-700 hover:bg-brand-50 disabled:border-stone-300 disabled:text-stone-500"
+        >
+          {seconds > 0 ? `${seconds}秒后重新获取` : sending ? '发送中…' : '获取验证码'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import 'server-only';
+/**
+ * The SPEC §8 token lifecycle around the contract client (ARCHITECTURE "The
+ * contract client"):
+ * - 4002 (access token expired): every waiting call queues behind ONE refresh
+ *   (single-flight, keyed by the refresh token, shared across requests of the
+ *   process), then is replayed once. Without a refresh token a new visitor
+ *   token is taken instead. A 4002 means the host refused before acting, so
+ *   replaying a write there is not a retry of a write that may have happened.
+ * - 4003 / 4001 / 4004: store.clear(), take a visitor token, throw
+ *   SessionResetError (the UI reloads).
+ * - 4029: the ApiError is thrown as is (the UI shows ErrorInfo for 5 s); the
+ *   third within 2 s resets the session as for 4003.
+ * - The visitor-token request is allowed once before blocking (SPEC §9).
+ * - Writes are never retried on network faults (client.ts).
+ */
+import { RATE_LIMIT_RESET_COUNT, RATE_LIMIT_RESET_WINDOW_MS } from '@/lib/constants';
+import { messages } from '@/lib/messages';
+import { getVisitorToken, refreshTokens, type IssuedTokens } from './auth';
+import { post, type FieldMap } from './client';
+import { ApiError, isApiError } from './errors';
+import type { AuthedClient, TokenStore } from './types';
+
+export const RESET_ERROR_NOS: ReadonlySet<number> = new Set([4001, 4003, 4004]);
+
+/** SPEC §8: the session was reset (4003/4001/4004, or 4029 three times in 2 s); the page must reload. */
+export class SessionResetError extends Error {
+  constructor(
+    readonly errorNo: number,
+    readonly errorInfo: string,
+    readonly path: string,
+  ) {
+    super(`${path}: session reset after ${errorNo} ${errorInfo}`);
+    this.name = 'SessionResetError';
+  }
+}
+
+export function isSessionResetError(err: unknown): err is SessionResetError {
+  return err instanceof SessionResetError;
+}
+
+/**
+ * Refreshes in flight, and those just done, keyed by the refresh token used.
+ * A browser that sends several requests with the same (about to be rotated)
+ * cookie gets the same new pair instead of replaying a rotated token, which
+ * the host would treat as theft and revoke the family.
+ */
+type RefreshEntry = { promise: Promise<IssuedTokens>; settledAt?: number };
+// On globalThis: proxy.ts and the app are bundled apart but run in one process,
+// and both must share one flight per refresh token.
+const shared = globalThis as typeof globalThis & { __shengaiRefreshes?: Map<string, RefreshEntry> };
+shared.__shengaiRefreshes ??= new Map<string, RefreshEntry>();
+const refreshes = shared.__shengaiRefreshes;
+const RECENT_REFRESH_MS = 60_000;
+
+/** The process-wide single-flight refresh (proxy.ts uses it for page requests whose access cookie expired). */
+export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
+  const now = Date.now();
+  for (const [key, entry] of refreshes) {
+    if (entry.settledAt !== undefined && now - entry.settledAt > RECENT_REFRESH_MS) refreshes.delete(key);
+  }
+  const existing = refreshes.get(refreshToken);
+  if (existing) return existing.promise;
+  const entry: RefreshEntry = {
+    promise: refreshTokens(refreshToken).then(
+      (tokens) => {
+        entry.settledAt = Date.now();
+        return tokens;
+      },
+      (err: unknown) => {
+        // A failure is not remembered: the next call may try again.
+        refreshes.delete(refreshToken);
+        throw err;
+      },
+    ),
+  };
+  refreshes.set(refreshToken, entry);
+  return entry.promise;
+}
+
+/** SPEC §9: the visitor-token request is allowed once before blocking. */
+let visitorInFlight: Promise<IssuedTokens> | null = null;
+let visitorBlockedUntil = 0;
+const VISITOR_BLOCK_MS = 5_000;
+
+function sharedVisitorToken(): Promise<IssuedTokens> {
+  if (visitorInFlight) return visitorInFlight;
+  if (Date.now() < visitorBlockedUntil) {
+    return Promise.reject(new ApiError(-2, messages.networkError, 'AuthenticationCenter/GetVisitorToken'));
+  }
+  visitorInFlight = getVisitorToken()
+    .catch((err: unknown) => {
+      visitorBlockedUntil = Date.now() + VISITOR_BLOCK_MS;
+      throw err;
+    })
+    .finally(() => {
+      visitorInFlight = null;
+    });
+  return visitorInFlight;
+}
+
+/** Timestamps of recent 4029 answers, per session (keyed by refresh or access token). */
+const tooFastLog = new Map<string, number[]>();
+
+/** For tests: forget shared state between cases. */
+export function resetTokenClientState() {
+  refreshes.clear();
+  tooFastLog.clear();
+  visitorInFlight = null;
+  visitorBlockedUntil = 0;
+}
+
+export interface TokenClient extends AuthedClient {
+  /** The refresh-or-visitor step on its own (lib/session uses it when the access cookie is gone). */
+  renew(): Promise<void>;
+  /** The access token the client currently holds (after a renew, the new one). */
+  currentAccessToken(): Promise<string | null>;
+}
+
+export function createTokenClient(store: TokenStore): TokenClient {
+  /** This client's single flight: the refresh or visitor step every waiting call shares. */
+  let renewing: Promise<void> | null = null;
+
+  async function sessionKey(): Promise<string> {
+    return (await store.getRefreshToken()) || (await store.getAccessToken()) || 'anonymous';
+  }
+
+  async function reset(errorNo: number, errorInfo: string, path: string): Promise<never> {
+    const key = await sessionKey();
+    tooFastLog.delete(key);
+    await store.clear();
+    try {
+      await store.save(await sharedVisitorToken());
+    } catch {
+      /* the page reloads anyway; the next request takes a visitor token */
+    }
+    throw new SessionResetError(errorNo, errorInfo, path);
+  }
+
+  /** SPEC §8 4029: show ErrorInfo; the third within 2 s resets as for 4003. */
+  async function tooFast(err: ApiError): Promise<never> {
+    const key = await sessionKey();
+    const now = Date.now();
+    const recent = (tooFastLog.get(key) ?? []).filter((t) => now - t <= RATE_LIMIT_RESET_WINDOW_MS);
+    recent.push(now);
+    tooFastLog.set(key, recent);
+    if (recent.length >= RATE_LIMIT_RESET_COUNT) return reset(err.errorNo, err.errorInfo, err.path);
+    throw err;
+  }
+
+  async function handleLifecycleError(err: unknown): Promise<never> {
+    if (isApiError(err)) {
+      if (RESET_ERROR_NOS.has(err.errorNo)) return reset(err.errorNo, err.errorInfo, err.path);
+      if (err.errorNo === 4029) return tooFast(err);
+    }
+    throw err;
+  }
+
+  function renew(): Promise<void> {
+    renewing ??= (async () => {
+      const refreshToken = await store.getRefreshToken();
+      // SPEC §4: without a refresh token, a new visitor token instead.
+      const tokens = refreshToken ? await sharedRefresh(refreshToken) : await sharedVisitorToken();
+      await store.save(tokens);
+    })()
+      .catch(handleLifecycleError)
+      .finally(() => {
+        renewing = null;
+      });
+    return renewing;
+  }
+
+  async function call<T>(path: string, fields: FieldMap, write: boolean): Promise<T> {
+    if (renewing) await renewing;
+    let token = await store.getAccessToken();
+    if (!token) {
+      await renew();
+      token = await store.getAccessToken();
+    }
+    try {
+      return await post<T>(path, fields, { token, write });
+    } catch (err) {
+      if (!isApiError(err, 4002)) return handleLifecycleError(err);
+    }
+    // 4002: queue behind the one refresh, then replay once.
+    if (renewing) await renewing;
+    else if ((await store.getAccessToken()) === token) await renew();
+    const fresh = await store.getAccessToken();
+    try {
+      return await post<T>(path, fields, { token: fresh, write });
+    } catch (err) {
+      return handleLifecycleError(err);
+    }
+  }
+
+  return {
+    post: <T>(path: string, fields: FieldMap = {}, options: { write?: boolean } = {}) =>
+      call<T>(path, fields, options.write ?? false),
+    renew,
+    currentAccessToken: async () => (await store.getAccessToken()) ?? null,
+  };
+}
+
+/** A TokenStore in memory (tests, scripts). */
+export function memoryTokenStore(initial: { accessToken?: string | null; refreshToken?: string | null } = {}) {
+  let access = initial.accessToken ?? null;
+  let refresh = initial.refreshToken ?? null;
+  return {
+    getAccessToken: () => access,
+    getRefreshToken: () => refresh,
+    save: (tokens: { accessToken: string; refreshToken: string }) => {
+      access = tokens.accessToken;
+      // A visitor token comes without a refresh token: keep none.
+      refresh = tokens.refreshToken || null;
+    },
+    clear: () => {
+      access = null;
+      refresh = null;
+    },
+  } satisfies TokenStore;
+}

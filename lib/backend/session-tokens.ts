@@ -1,0 +1,163 @@
+/**
+ * Issuing and rotating the session tokens of the embedded backend (issue 3):
+ * access tokens are JWTs (tokens.ts); refresh tokens are random, stored as a
+ * SHA-256 hash, rotated on every use, grouped in a family per login. A
+ * rotated token used again revokes its whole family (theft detection).
+ */
+import crypto from 'node:crypto';
+import { hashToken } from './passwords';
+import { signAccessToken } from './tokens';
+import { BackendError, ErrorNo, type BackendSettings, type Database } from './types';
+
+/** SPEC §8 4029: at most this many rotations of one family within the window. */
+export const REFRESH_WINDOW_SECONDS = 10;
+export const REFRESH_MAX_IN_WINDOW = 3;
+
+export interface MemberRow {
+  id: number;
+  phone: string;
+  name: string;
+  vip_code: string | null;
+  card_no: string | null;
+  level: number;
+  level_name: string;
+  points: number;
+  id_card: string | null;
+  birthday: string | null;
+  sex: number | null;
+  password_hash: string | null;
+  status: string;
+  created_at: string;
+  email: string | null;
+  address: string | null;
+}
+
+/** The token's VIP claim (SPEC §3: a JSON string). */
+export function vipClaim(member: MemberRow): string {
+  return JSON.stringify({
+    VipCode: member.vip_code ?? '',
+    VipName: member.name,
+    LevelID: member.level,
+    LevelName: member.level_name,
+    CardNo: member.card_no ?? '',
+  });
+}
+
+/** Result of every call that issues tokens (SPEC §3 Result.access_token, Result.refresh_token). */
+export interface TokenResult {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  /** Seconds until the access token expires. */
+  expires_in: number;
+  /** Seconds until the refresh token expires (0 for a visitor: no refresh token). */
+  refresh_expires_in: number;
+}
+
+const nowSeconds = (settings: BackendSettings) => Math.floor(settings.now().getTime() / 1000);
+
+export async function issueVisitorTokens(settings: BackendSettings): Promise<TokenResult> {
+  const access = await signAccessToken(settings, { sub: `visitor-${crypto.randomUUID()}`, VIP: '', typ: 'visitor' });
+  return {
+    access_token: access,
+    refresh_token: '',
+    token_type: 'Bearer',
+    expires_in: settings.accessTokenTtlSeconds,
+    refresh_expires_in: 0,
+  };
+}
+
+function insertRefreshToken(db: Database, settings: BackendSettings, member: MemberRow, familyId: string): string {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = nowSeconds(settings);
+  db.prepare(
+    `INSERT INTO refresh_tokens (token_hash, family_id, subject, kind, member_id, issued_at, expires_at)
+     VALUES (?, ?, ?, 'member', ?, ?, ?)`,
+  ).run(hashToken(token), familyId, String(member.id), member.id, now, now + settings.refreshTokenTtlSeconds);
+  return token;
+}
+
+/** A login: a new refresh-token family and an access token for the member. */
+export async function issueMemberTokens(db: Database, settings: BackendSettings, member: MemberRow): Promise<TokenResult> {
+  const refresh = insertRefreshToken(db, settings, member, crypto.randomUUID());
+  return memberTokenResult(settings, member, refresh);
+}
+
+async function memberTokenResult(settings: BackendSettings, member: MemberRow, refresh: string): Promise<TokenResult> {
+  const access = await signAccessToken(settings, { sub: String(member.id), VIP: vipClaim(member), typ: 'member' });
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    token_type: 'Bearer',
+    expires_in: settings.accessTokenTtlSeconds,
+    refresh_expires_in: settings.refreshTokenTtlSeconds,
+  };
+}
+
+interface RefreshRow {
+  id: number;
+  family_id: string;
+  member_id: number | null;
+  issued_at: number;
+  expires_at: number;
+  rotated_at: number | null;
+  revoked_at: number | null;
+}
+
+const expiredRefresh = () => new BackendError(ErrorNo.REFRESH_EXPIRED, '登录已失效，请重新登录');
+
+export function revokeFamily(db: Database, settings: BackendSettings, familyId: string) {
+  db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL').run(
+    nowSeconds(settings),
+    familyId,
+  );
+}
+
+/**
+ * GetPcTokenByURefreshToken: rotate. The checks and the rotation run in one
+ * synchronous transaction, so two concurrent uses of one token cannot both win.
+ */
+export async function rotateRefreshToken(db: Database, settings: BackendSettings, token: string): Promise<TokenResult> {
+  const now = nowSeconds(settings);
+  // A throw inside the transaction rolls it back, so refusals that must stick
+  // (revoking a family) are returned as outcomes and thrown after the commit.
+  type Outcome = { ok: true; member: MemberRow; refresh: string } | { ok: false; error: BackendError };
+  const rotate = db.transaction((): Outcome => {
+    const row = db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?').get(hashToken(token)) as RefreshRow | undefined;
+    if (!row || row.revoked_at !== null || row.expires_at <= now || row.member_id === null) {
+      return { ok: false, error: expiredRefresh() };
+    }
+    if (row.rotated_at !== null) {
+      // A replayed rotated token: someone else holds the family. Revoke it all (issue 3).
+      revokeFamily(db, settings, row.family_id);
+      return { ok: false, error: expiredRefresh() };
+    }
+    const recent = db
+      .prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE family_id = ? AND rotated_at IS NOT NULL AND rotated_at > ?')
+      .get(row.family_id, now - REFRESH_WINDOW_SECONDS) as { n: number };
+    if (recent.n >= REFRESH_MAX_IN_WINDOW) {
+      return { ok: false, error: new BackendError(ErrorNo.TOO_FAST, '刷新过于频繁，请稍后再试') };
+    }
+    const member = db.prepare('SELECT * FROM members WHERE id = ?').get(row.member_id) as MemberRow | undefined;
+    if (!member || member.status !== 'active' || !member.vip_code) {
+      revokeFamily(db, settings, row.family_id);
+      return { ok: false, error: expiredRefresh() };
+    }
+    db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE id = ?').run(now, row.id);
+    return { ok: true, member, refresh: insertRefreshToken(db, settings, member, row.family_id) };
+  });
+  const outcome = rotate.immediate();
+  if (!outcome.ok) throw outcome.error;
+  const { member, refresh } = outcome;
+  return memberTokenResult(settings, member, refresh);
+}
+
+/** OutLogin: the token's family is revoked. Unknown or already revoked tokens are refused. */
+export function revokeRefreshToken(db: Database, settings: BackendSettings, token: string): boolean {
+  const row = db.prepare('SELECT family_id, revoked_at FROM refresh_tokens WHERE token_hash = ?').get(hashToken(token)) as
+    | { family_id: string; revoked_at: number | null }
+    | undefined;
+  if (!row || row.revoked_at !== null) return false;
+  revokeFamily(db, settings, row.family_id);
+  return true;
+}

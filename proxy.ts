@@ -1,0 +1,109 @@
+/**
+ * proxy.ts (issue 6), a convenience, never the only guard (member pages and
+ * actions check the session again on the server):
+ * 1. phones, tablets and in-app browsers (WeChat, QQ, Alipay…) go to the
+ *    mobile client address from WechatClient/PcWebUrl, carrying the page
+ *    (SPEC §1). The address is cached; if the call fails the desktop site is
+ *    served. Search-engine crawlers are never redirected;
+ * 2. login-required pages (SPEC §2) without the refreshToken cookie go to /
+ *    with the 请先登录 marker and the page to continue to (SPEC §4);
+ * 3. a page request whose access cookie has expired while the refresh cookie
+ *    lives is refreshed here, once, so the page renders with fresh cookies
+ *    (server components cannot set cookies).
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { getMobileUrl } from '@/lib/api/auth';
+import { isApiError } from '@/lib/api/errors';
+import { sharedRefresh } from '@/lib/api/token-client';
+import { isLoginRequiredPath, routes } from '@/lib/routes';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
+import { mobilePlatform } from '@/lib/session/user-agent';
+
+/** Mobile addresses by platform and page; failures are remembered briefly so a down API is not hammered. */
+const mobileUrls = new Map<string, { url: string | null; until: number }>();
+const MOBILE_URL_TTL_MS = 10 * 60_000;
+const MOBILE_URL_FAILURE_TTL_MS = 30_000;
+const MOBILE_URL_MAX = 1000;
+
+async function mobileUrlFor(platform: string, path: string, query: string): Promise<string | null> {
+  const key = `${platform}|${path}|${query}`;
+  const hit = mobileUrls.get(key);
+  if (hit && hit.until > Date.now()) return hit.url;
+  let url: string | null = null;
+  try {
+    const raw = await getMobileUrl({ platform, path, query });
+    url = /^https?:\/\//i.test(raw) ? raw : null;
+  } catch {
+    url = null;
+  }
+  if (mobileUrls.size >= MOBILE_URL_MAX) mobileUrls.delete(mobileUrls.keys().next().value!);
+  mobileUrls.set(key, { url, until: Date.now() + (url ? MOBILE_URL_TTL_MS : MOBILE_URL_FAILURE_TTL_MS) });
+  return url;
+}
+
+function isPageNavigation(request: NextRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const h = request.headers;
+  return !h.has('rsc') && !h.has('next-router-prefetch') && !request.nextUrl.searchParams.has('_rsc');
+}
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+
+  // 1. Mobile and in-app browsers: only real page loads, never crawlers.
+  if (isPageNavigation(request)) {
+    const platform = mobilePlatform(request.headers.get('user-agent') ?? '');
+    if (platform) {
+      const target = await mobileUrlFor(platform, pathname, search.replace(/^\?/, ''));
+      if (target) return NextResponse.redirect(target, 302);
+    }
+  }
+
+  const refreshToken = request.cookies.get(REFRESH_COOKIE)?.value;
+
+  // 2. The guard: SPEC §6 login-required pages need a stored refresh token.
+  if (isLoginRequiredPath(pathname) && !refreshToken) {
+    return NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302);
+  }
+
+  // The forged-subrequest header never reaches the app (CVE-2025-29927 style bypass).
+  const headers = new Headers(request.headers);
+  headers.delete('x-middleware-subrequest');
+
+  // 3. Refresh an expired access cookie once, for the page and the browser alike.
+  if (refreshToken && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD')) {
+    try {
+      const tokens = await sharedRefresh(refreshToken);
+      request.cookies.set(ACCESS_COOKIE, tokens.accessToken);
+      if (tokens.refreshToken) request.cookies.set(REFRESH_COOKIE, tokens.refreshToken);
+      headers.set('cookie', request.cookies.toString());
+      const response = NextResponse.next({ request: { headers } });
+      writeTokenCookies(response.cookies, tokens);
+      return response;
+    } catch (err) {
+      if (isApiError(err) && [4001, 4003, 4004].includes(err.errorNo)) {
+        // SPEC §8: the session is over; the visitor continues without it.
+        request.cookies.delete(REFRESH_COOKIE);
+        headers.set('cookie', request.cookies.toString());
+        if (isLoginRequiredPath(pathname)) {
+          const redirect = NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302);
+          clearTokenCookies(redirect.cookies);
+          return redirect;
+        }
+        const response = NextResponse.next({ request: { headers } });
+        clearTokenCookies(response.cookies);
+        return response;
+      }
+      // A network fault: carry on; the page asks again.
+    }
+  }
+
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  matcher: [
+    // Pages only: not the API, route handlers of the session, Next's assets or public files.
+    '/((?!api/|session/|auth/|_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|xml|woff2?)$).*)',
+  ],
+};
