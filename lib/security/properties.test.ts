@@ -31,6 +31,12 @@ describe('safeInternalPath', () => {
     );
   });
 
+  it('refuses dot segments that collapse into another host (regression found by the property above)', () => {
+    for (const target of ['/..//evil.example', '/.//evil.example', '/a/..//evil.example', '/%2e%2e//evil.example', '/x/../\\evil.example']) {
+      expect(safeInternalPath(target), target).toBeNull();
+    }
+  });
+
   it('keeps ordinary internal paths as they are', () => {
     fc.assert(
       fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/), { minLength: 1, maxLength: 4 }), (segments) => {
