@@ -73,7 +73,7 @@ test.describe('query parameters of the static routes', () => {
 
 test('hostile paths under /redirect stay on the site', async ({ request }) => {
   for (const value of HOSTILE) await expectSafe(request, `/redirect/${value.raw}`);
-  for (const raw of ['%2F%2Fevil.example', '%5Cevil.example', 'https:%2F%2Fevil.example', '%09%2F%2Fevil.example', '%2F%5Cevil.example']) {
+  for (const raw of ['%2F%2Fevil.example', '%5Cevil.example', 'https:%2F%2Fevil.example', '%09%2F%2Fevil.example', '%2F%5Cevil.example', '..%2F%2Fevil.example', '.%2F%2Fevil.example', 'a%2F..%2F%2Fevil.example']) {
     await expectSafe(request, `/redirect/${raw}`);
   }
 });
