@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { routes } from '../lib/routes';
 import { observatoryScore } from '../lib/security/observatory';
 import { discoverRoutes, loginThroughApi, memberRoutes } from './support/discover';
+import { serverActions } from './support/server-actions';
 
 // Issue 8: security headers, CSP nonce, MDN Observatory score, server-action
 // Origin checks, forged internal headers and error hygiene.
@@ -99,22 +99,6 @@ test('pages still hydrate under the CSP: a client island works', async ({ page }
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(violations).toEqual([]);
 });
-
-/** Server actions of the build: id → a page path that hosts it. */
-function serverActions(): { id: string; page: string }[] {
-  const file = path.join('.next', 'server', 'server-reference-manifest.json');
-  if (!fs.existsSync(file)) return [];
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { node?: Record<string, { workers: Record<string, unknown> }> };
-  return Object.entries(manifest.node ?? {}).flatMap(([id, entry]) => {
-    const worker = Object.keys(entry.workers).find((w) => w.startsWith('app/') && w.endsWith('/page'));
-    if (!worker) return [];
-    const page = `/${worker.replace(/^app\//, '').replace(/\/?page$/, '')}`
-      .replace(/\[\[\.\.\.[^\]]+\]\]/g, '')
-      .replace(/\[[^\]]+\]/g, 'x')
-      .replace(/\/+$/, '') || '/';
-    return [{ id, page }];
-  });
-}
 
 test('server actions refuse a foreign or null Origin, even with the member’s cookies', async ({ request, baseURL }) => {
   const actions = serverActions();
