@@ -5,11 +5,45 @@
  * off because it starts a 200 response before a request-time notFound().
  * @type {import('next').NextConfig}
  */
+
+/**
+ * "Local development" is `next dev` (NODE_ENV=development): there no HSTS is
+ * sent, so a developer's localhost is never pinned to HTTPS. `next start`
+ * always sends it; browsers ignore HSTS received over plain HTTP (RFC 6797
+ * §8.1), so loopback test runs are unaffected (docs/security.md).
+ */
+const localDevelopment = process.env.NODE_ENV === 'development';
+
+/** Issue 8 security headers, on every answer (pages, API, files). */
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  {
+    key: 'Permissions-Policy',
+    // geolocation stays open to the site itself: clinic distance sorting may ask for it.
+    value: 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), browsing-topics=()',
+  },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
+  // Old browsers without CSP frame-ancestors; the CSP says the same.
+  { key: 'X-Frame-Options', value: 'DENY' },
+  ...(localDevelopment ? [] : [{ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' }]),
+];
+
+/** Pages get a per-request nonce CSP from proxy.ts (lib/security/csp-proxy.ts); the JSON API a closed one. */
+const apiCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // The embedded backend's native SQLite binding stays outside the bundle.
   serverExternalPackages: ['better-sqlite3'],
+  async headers() {
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: apiCsp }] },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -10,12 +10,17 @@
  * 3. a page request whose access cookie has expired while the refresh cookie
  *    lives is refreshed here, once, so the page renders with fresh cookies
  *    (server components cannot set cookies).
+ * Issue 8 hardening (lib/security): every answer carries the page CSP with a
+ * per-request nonce (Next 16 CSP guide), and a path with a broken
+ * percent-escape gets the 404 page instead of Next's 500.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { getMobileUrl } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api/errors';
 import { sharedRefresh } from '@/lib/api/token-client';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
+import { cspProxy } from '@/lib/security/csp-proxy';
+import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
 import { mobilePlatform } from '@/lib/session/user-agent';
 
@@ -49,13 +54,16 @@ function isPageNavigation(request: NextRequest): boolean {
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // Issue 8: the nonce goes to the renderer (request headers) and to the browser (response).
+  const csp = cspProxy(request);
+  if (hasMalformedEscape(pathname)) return csp.apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
 
   // 1. Mobile and in-app browsers: only real page loads, never crawlers.
   if (isPageNavigation(request)) {
     const platform = mobilePlatform(request.headers.get('user-agent') ?? '');
     if (platform) {
       const target = await mobileUrlFor(platform, pathname, search.replace(/^\?/, ''));
-      if (target) return NextResponse.redirect(target, 302);
+      if (target) return csp.apply(NextResponse.redirect(target, 302));
     }
   }
 
@@ -63,11 +71,11 @@ export async function proxy(request: NextRequest) {
 
   // 2. The guard: SPEC §6 login-required pages need a stored refresh token.
   if (isLoginRequiredPath(pathname) && !refreshToken) {
-    return NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302);
+    return csp.apply(NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302));
   }
 
   // The forged-subrequest header never reaches the app (CVE-2025-29927 style bypass).
-  const headers = new Headers(request.headers);
+  const headers = csp.requestHeaders;
   headers.delete('x-middleware-subrequest');
 
   // 3. Refresh an expired access cookie once, for the page and the browser alike.
@@ -79,7 +87,7 @@ export async function proxy(request: NextRequest) {
       headers.set('cookie', request.cookies.toString());
       const response = NextResponse.next({ request: { headers } });
       writeTokenCookies(response.cookies, tokens);
-      return response;
+      return csp.apply(response);
     } catch (err) {
       if (isApiError(err) && [4001, 4003, 4004].includes(err.errorNo)) {
         // SPEC §8: the session is over; the visitor continues without it.
@@ -88,17 +96,17 @@ export async function proxy(request: NextRequest) {
         if (isLoginRequiredPath(pathname)) {
           const redirect = NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302);
           clearTokenCookies(redirect.cookies);
-          return redirect;
+          return csp.apply(redirect);
         }
         const response = NextResponse.next({ request: { headers } });
         clearTokenCookies(response.cookies);
-        return response;
+        return csp.apply(response);
       }
       // A network fault: carry on; the page asks again.
     }
   }
 
-  return NextResponse.next({ request: { headers } });
+  return csp.apply(NextResponse.next({ request: { headers } }));
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { OverlayHost } from '@/components/overlays/overlay-host';
@@ -18,7 +19,10 @@ export const metadata: Metadata = {
   other: { version: siteConfig.version },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The CSP nonce of proxy.ts is per request, so every page renders per request
+  // (Next 16 CSP guide); the data stays cached in lib/api (docs/security.md).
+  await connection();
   return (
     <html lang="zh-CN">
       <body className="flex min-h-screen flex-col antialiased">

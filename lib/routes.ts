@@ -296,5 +296,8 @@ export function safeInternalPath(target: string | null | undefined): string | nu
   }
   if (url.origin !== base) return null;
   if (url.pathname.startsWith('/redirect')) return null;
+  // Dot segments can collapse into a scheme-relative result: `/..//evil.example` resolves to
+  // the path `//evil.example`, which a browser reads as another host (found by fast-check, issue 8).
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -57,25 +57,50 @@ export function observeCalls(observer: CallObserver): () => void {
 }
 
 /**
+ * Issue 8: after a read times out, the host counts as down for a short while
+ * and further reads fail at once with the network error, so a page that needs
+ * several calls in a row still answers within one timeout (< 9 s). Writes are
+ * always attempted (once).
+ */
+const HOST_DOWN_MS = 5_000;
+const hostDownUntil = new Map<string, number>();
+
+/** Forget timed-out hosts (tests). */
+export function resetHostHealth(): void {
+  hostDownUntil.clear();
+}
+
+/**
  * One raw call: the envelope's Result, or an ApiError for a non-1 ErrorNo,
  * an HTTP fault, an unreadable body or a network fault. No token handling:
  * see session-aware callers (lib/api/public.ts, lib/session).
  */
 export async function post<T>(path: string, fields: FieldMap = {}, options: RequestOptions = {}): Promise<T> {
-  const url = `${apiBaseUrl()}/api/${path}?${new URLSearchParams({ IsWeb: '1', Sub: options.sub ?? '' })}`;
+  const base = apiBaseUrl();
+  const url = `${base}/api/${path}?${new URLSearchParams({ IsWeb: '1', Sub: options.sub ?? '' })}`;
+  if (!options.write && (hostDownUntil.get(base) ?? 0) > Date.now()) {
+    throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: 'host timed out recently' });
+  }
   const attempts = options.write ? 1 : 1 + RETRY_COUNT;
+  // Issue 8: retries share one deadline, so a hanging host costs one timeout,
+  // not four (an uncached page must answer within 9 s).
+  const deadline = Date.now() + REQUEST_TIMEOUT_MS;
   let lastFault: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) break;
     for (const observe of observers) observe(path, options);
     let response: Response;
     try {
       response = await http.post(url, {
         body: formBody(fields),
         headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+        timeout: remaining,
       });
     } catch (err) {
       if (!isNetworkFault(err)) throw err;
       lastFault = err;
+      if (!options.write && err instanceof TimeoutError) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
       continue;
     }
     return unwrap<T>(path, response);

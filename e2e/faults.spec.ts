@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { routes } from '../lib/routes';
+import { startFaultServer, type FaultMode, type FaultServer } from '../test/fault-server';
+import { discoverRoutes } from './support/discover';
+
+// Issue 8 faults: a second `next start` whose API_BASE_URL is a misbehaving
+// host. Cached public pages keep answering 200 with their last content;
+// uncached pages answer within 9 s with the friendly page, no stack trace.
+
+test.describe.configure({ mode: 'serial' });
+
+let fault: FaultServer;
+let server: ChildProcess | null = null;
+let origin = '';
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+async function waitUntilUp(url: string, limitMs: number) {
+  const until = Date.now() + limitMs;
+  for (let i = 0; i < 600 && Date.now() < until; i++) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (res.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the fault-side server did not start at ${url}`);
+}
+
+/** The page's main content, compared before and during the fault. */
+function mainOf(html: string): string {
+  const main = /<main\b[^>]*>([\s\S]*?)<\/main>/i.exec(html)?.[1] ?? html;
+  return main.replace(/nonce="[^"]*"/g, '').replace(/\s+/g, ' ').trim();
+}
+
+const STACK = /(\bat .+\.(js|ts|tsx):\d+|node_modules\/|webpack-internal|ApiError|TypeError:|ECONNREFUSED|SyntaxError)/;
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  // 'pass' forwards to the main e2e server's embedded backend until a fault is switched on.
+  fault = await startFaultServer({ mode: 'pass', upstream: baseURL!, hangMs: 20_000 });
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, API_BASE_URL: fault.url, SITE_URL: origin, NODE_ENV: 'production' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  await waitUntilUp(`${origin}/404`, 90_000);
+});
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  await fault?.close();
+});
+
+const FAULTS: FaultMode[] = ['refuse', 'hang', 'http500', 'badjson', 'burst4029'];
+
+test('cached public pages keep answering 200 with their last content; uncached pages fail friendly within 9 s', async ({ request, baseURL, page }) => {
+  test.setTimeout(240_000);
+  const { found } = await discoverRoutes(request, baseURL!);
+  const cached = [routes.home(), routes.doctorList(), routes.news(), routes.onlineMall(), ...[found['医生详情 doctorDetail'], found['新闻详情 newsDetail']].filter((u): u is string => !!u)];
+
+  // Warm the fault-side server's caches through the healthy host.
+  await fault.setMode('pass');
+  const before = new Map<string, string>();
+  for (const url of cached) {
+    const res = await request.get(`${origin}${url}`);
+    expect(res.status(), `warm ${url}`).toBe(200);
+    before.set(url, mainOf(await res.text()));
+  }
+
+  for (const mode of FAULTS) {
+    await fault.setMode(mode, { burst: 1000 });
+    for (const url of cached) {
+      const res = await request.get(`${origin}${url}`, { timeout: 9_000 });
+      expect(res.status(), `${mode}: cached ${url}`).toBe(200);
+      expect(mainOf(await res.text()), `${mode}: cached ${url} keeps its content`).toBe(before.get(url));
+    }
+    // Never-seen ids and keywords: nothing cached, the API must be asked.
+    const fresh = `${Date.now().toString(36)}${mode}`;
+    for (const url of [routes.doctorDetail(`FAULT${fresh}`), routes.newsDetail(`9${Date.now() % 1_000_000}`), routes.search(`故障${fresh}`)]) {
+      // The 9 s bound is the request timeout: a slower answer fails the test.
+      const res = await request.get(`${origin}${url}`, { timeout: 9_000, maxRedirects: 0 });
+      const body = await res.text();
+      expect(body, `${mode}: ${url} shows no stack trace`).not.toMatch(STACK);
+      if (res.status() >= 400) {
+        // What a person sees: the friendly page (app/error.tsx) or the 404 page, both with the way home.
+        await page.goto(`${origin}${url}`, { timeout: 9_000, waitUntil: 'domcontentloaded' });
+        await expect(page.getByRole('link', { name: '返回首页' }), `${mode}: ${url} offers a way back`).toBeVisible();
+        expect(await page.locator('body').innerText()).not.toMatch(STACK);
+      }
+    }
+  }
+  await fault.setMode('pass');
+});
