@@ -25,6 +25,7 @@ import { isApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
 import { sanitizeArticleHtml } from '@/lib/sanitize';
 import { currentRefreshToken, endSession, startSession } from '@/lib/session';
+import { requestClientIp } from '@/lib/session/client-ip';
 import { requestIsSameOrigin } from '@/lib/session/origin';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode, type Validation } from '@/lib/validation';
 import type { ActionResult, MemberCardView } from './types';
@@ -79,7 +80,7 @@ export async function sendSmsCodeAction(
     if (!PURPOSES.includes(purpose)) return { ok: false, message: '验证码用途无效' };
     const img = image && typeof image.key === 'string' && /^\d{4}$/.test(String(image.code)) ? image : undefined;
     if (image && !img) return { ok: false, message: '请输入4位图形验证码', needImageCode: true };
-    return { ok: true, ...(await sendSmsCode(p, purpose, img)) };
+    return { ok: true, ...(await sendSmsCode(p, purpose, img, await requestClientIp())) };
   });
 }
 

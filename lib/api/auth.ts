@@ -69,11 +69,12 @@ export async function sendSmsCode(
   phone: string,
   purpose: SmsPurpose,
   image?: { key: string; code: string },
+  clientIp?: string,
 ): Promise<{ resendAfterSeconds: number }> {
   const r = await post<{ ResendAfter: number }>(
     'AuthenticationCenter/SendSmsVerifyCode',
     { Phone: phone, Type: purpose, ImgKey: image?.key, ImgCode: image?.code },
-    { write: true },
+    { write: true, clientIp },
   );
   return { resendAfterSeconds: r.ResendAfter };
 }

@@ -27,6 +27,12 @@ export interface RequestOptions {
   token?: string | null;
   /** SPEC §7 query `Sub` (the token's subject), when known. */
   sub?: string;
+  /**
+   * The visitor's address, forwarded as X-Forwarded-For: calls are made by this
+   * server, so without it the API host sees one address for every visitor and
+   * its per-IP limits (SMS sends) would apply to the whole site.
+   */
+  clientIp?: string;
 }
 
 const http = ky.create({
@@ -94,7 +100,10 @@ export async function post<T>(path: string, fields: FieldMap = {}, options: Requ
     try {
       response = await http.post(url, {
         body: formBody(fields),
-        headers: options.token ? { Authorization: `Bearer ${options.token}` } : {},
+        headers: {
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+          ...(options.clientIp ? { 'X-Forwarded-For': options.clientIp } : {}),
+        },
         timeout: remaining,
       });
     } catch (err) {

@@ -102,9 +102,14 @@ function bearer(request: Request): string | null {
   return m ? m[1]! : null;
 }
 
-function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  return (forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || '127.0.0.1').slice(0, 64);
+/**
+ * The caller's address: the rightmost X-Forwarded-For entry, which the nearest
+ * hop wrote (Next itself sets it to the socket address when it is absent; a
+ * reverse proxy appends). Entries further left are whatever the client claimed.
+ */
+export function clientIp(request: Request): string {
+  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return (entries.at(-1) || request.headers.get('x-real-ip') || '127.0.0.1').slice(0, 64);
 }
 
 export function createBackend(overrides: Partial<BackendSettings> = {}): Backend {
