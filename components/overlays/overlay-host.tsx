@@ -1,14 +1,18 @@
 'use client';
 /** Renders the one open overlay (SPEC §4: one at a time) and the URL's session effects. */
+import dynamic from 'next/dynamic';
 import { Suspense } from 'react';
-import { ActivateCardDialog } from './activate-card-dialog';
-import { CardListDialog } from './card-list-dialog';
-import { FindPasswordDialog } from './find-password-dialog';
-import { LoginDialog } from './login-dialog';
 import { useOverlay } from './overlay-store';
-import { PhoneCheckDialog } from './phone-check-dialog';
-import { RegisterDialog } from './register-dialog';
 import { SessionEffects } from './session-effects';
+
+// The dialogs load when one first opens: most visitors never open one, so their
+// code stays out of every page's first-load JavaScript (issue 8 budget).
+const LoginDialog = dynamic(() => import('./login-dialog').then((m) => m.LoginDialog));
+const PhoneCheckDialog = dynamic(() => import('./phone-check-dialog').then((m) => m.PhoneCheckDialog));
+const CardListDialog = dynamic(() => import('./card-list-dialog').then((m) => m.CardListDialog));
+const ActivateCardDialog = dynamic(() => import('./activate-card-dialog').then((m) => m.ActivateCardDialog));
+const RegisterDialog = dynamic(() => import('./register-dialog').then((m) => m.RegisterDialog));
+const FindPasswordDialog = dynamic(() => import('./find-password-dialog').then((m) => m.FindPasswordDialog));
 
 export function OverlayHost() {
   const { name, data } = useOverlay();
