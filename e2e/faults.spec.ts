@@ -38,10 +38,18 @@ async function waitUntilUp(url: string, limitMs: number) {
   throw new Error(`the fault-side server did not start at ${url}`);
 }
 
-/** The page's main content, compared before and during the fault. */
+/**
+ * The page's content, compared before and during the fault: its headings and
+ * the pages it links to (the same doctors, the same articles). Counters such as
+ * a doctor's fans may move between the two reads, because the other worker's
+ * tests write while cached entries revalidate; they are not what "the last
+ * content" is about.
+ */
 function mainOf(html: string): string {
   const main = /<main\b[^>]*>([\s\S]*?)<\/main>/i.exec(html)?.[1] ?? html;
-  return main.replace(/nonce="[^"]*"/g, '').replace(/\s+/g, ' ').trim();
+  const headings = [...main.matchAll(/<h[1-3]\b[^>]*>([\s\S]*?)<\/h[1-3]>/gi)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim());
+  const links = [...main.matchAll(/href="(\/[^"?#]*)/g)].map((m) => m[1]);
+  return JSON.stringify({ headings, links });
 }
 
 const STACK = /(\bat .+\.(js|ts|tsx):\d+|node_modules\/|webpack-internal|ApiError|TypeError:|ECONNREFUSED|SyntaxError)/;

@@ -116,6 +116,8 @@ export const routes = {
   wechatLogin: (openid?: string) => withQuery('/auth/wechat', { openid }),
   /** Same-origin session probe of the header's member island (app/session/me): {member} or null, never a token. */
   sessionMe: () => '/session/me',
+  /** The member's favourite codes of one kind (same-origin JSON, never a token). */
+  sessionFavourites: (kind: 'clinic' | 'doctor') => withQuery('/session/favourites', { kind }),
 
   notFound: () => '/404',
   redirect: (internalPath: string) => `/redirect${internalPath.startsWith('/') ? '' : '/'}${internalPath}`,
@@ -265,7 +267,6 @@ export const staticPublicPaths: string[] = [
   routes.aboutHospital(),
   routes.systemDetail(),
   routes.systemLogList(),
-  routes.systemContent(),
 ];
 
 /**

@@ -8,7 +8,9 @@ bash scripts/ensure-chromium.sh || exit 1
 
 export DATABASE_PATH="${DATABASE_PATH:-.data/e2e.db}"
 export NEXT_TELEMETRY_DISABLED=1
-mkdir -p .data test-results
+mkdir -p .data .reports
+# Playwright empties test-results/ when it starts, so the reports live apart.
+rm -f .reports/vitest.json .reports/playwright.json
 # A fresh, freshly seeded database for every run.
 rm -f "$DATABASE_PATH" "$DATABASE_PATH-wal" "$DATABASE_PATH-shm" "$DATABASE_PATH-journal"
 
@@ -20,14 +22,14 @@ if ! npx next build; then
 fi
 
 echo "== vitest"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
 vitest_rc=$?
 
 echo "== playwright"
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/playwright.json npx playwright test
 playwright_rc=$?
 
-node scripts/count-results.mjs test-results/vitest.json test-results/playwright.json
+node scripts/count-results.mjs .reports/vitest.json .reports/playwright.json
 count_rc=$?
 
 if [ $vitest_rc -ne 0 ] || [ $playwright_rc -ne 0 ] || [ $count_rc -ne 0 ]; then exit 1; fi

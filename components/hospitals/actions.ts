@@ -5,7 +5,7 @@
  * typed result instead of throwing at the UI (STYLE.md §5).
  */
 import { z } from 'zod';
-import { addFavourite, cancelFavourite, getFavouriteState } from '@/lib/api/collections';
+import { addFavourite, cancelFavourite } from '@/lib/api/collections';
 import { isApiError } from '@/lib/api/errors';
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
@@ -35,24 +35,5 @@ export async function toggleFavourite(raw: unknown): Promise<FavouriteActionResu
     if (isSessionResetError(err)) return { ok: false, needsLogin: true, message: messages.sessionExpired };
     if (isApiError(err)) return { ok: false, needsLogin: false, message: err.errorInfo };
     return { ok: false, needsLogin: false, message: messages.networkError };
-  }
-}
-
-export type FavouriteStateResult = { loggedIn: false } | { loggedIn: true; collected: boolean };
-
-/**
- * Whether the member has collected this clinic or doctor, so the toggle shows the
- * member's real state (per-person data: read here, never in the cached page).
- */
-export async function readFavourite(raw: unknown): Promise<FavouriteStateResult> {
-  const parsed = input.pick({ kind: true, code: true }).safeParse(raw);
-  if (!parsed.success) return { loggedIn: false };
-  const session = await getSession();
-  if (!session) return { loggedIn: false };
-  try {
-    const state = await getFavouriteState(await memberClient(), parsed.data.kind, [parsed.data.code]);
-    return { loggedIn: true, collected: state[parsed.data.code] === true };
-  } catch {
-    return { loggedIn: false };
   }
 }

@@ -4,9 +4,21 @@
  * server action. Visitors are asked to log in (issue 4). The write is sent
  * once; the button is disabled while it runs, so a double click is one write.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useTransition } from 'react';
-import { readFavourite, toggleFavourite } from './actions';
+import { routes } from '@/lib/routes';
+import { toggleFavourite } from './actions';
+
+interface FavouriteCodes {
+  loggedIn: boolean;
+  codes: string[];
+}
+
+async function fetchFavouriteCodes(kind: 'clinic' | 'doctor'): Promise<FavouriteCodes> {
+  const response = await fetch(routes.sessionFavourites(kind), { cache: 'no-store' });
+  if (!response.ok) return { loggedIn: false, codes: [] };
+  return (await response.json()) as FavouriteCodes;
+}
 
 export function FavouriteToggle({
   kind,
@@ -21,14 +33,16 @@ export function FavouriteToggle({
   initialCollected?: boolean;
   initialCount?: number;
 }) {
-  // The page is cached for everyone; the member's own state is read after hydration.
+  // The page is the same for everyone; the member's own state is read after
+  // hydration, once per page and kind (every toggle shares this query).
+  const queryClient = useQueryClient();
+  const favouritesKey = ['favourites', kind];
   const { data: remote } = useQuery({
-    queryKey: ['favourite', kind, code],
-    queryFn: () => readFavourite({ kind, code }),
+    queryKey: favouritesKey,
+    queryFn: () => fetchFavouriteCodes(kind),
     staleTime: 60_000,
   });
-  const [toggled, setToggled] = useState<boolean | null>(null);
-  const collected = toggled ?? (remote?.loggedIn ? remote.collected : initialCollected);
+  const collected = remote?.loggedIn ? remote.codes.includes(code) : initialCollected;
   const [count, setCount] = useState(initialCount);
   const [message, setMessage] = useState('');
   const [pending, startTransition] = useTransition();
@@ -38,7 +52,10 @@ export function FavouriteToggle({
     startTransition(async () => {
       const r = await toggleFavourite({ kind, code, collect: !collected });
       if (r.ok) {
-        setToggled(r.collected);
+        queryClient.setQueryData<FavouriteCodes>(favouritesKey, (old) => {
+          const codes = (old?.codes ?? []).filter((c) => c !== code);
+          return { loggedIn: true, codes: r.collected ? [...codes, code] : codes };
+        });
         setCount(r.count);
         setMessage(r.collected ? '已收藏' : '已取消收藏');
       } else {
