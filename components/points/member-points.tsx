@@ -16,8 +16,10 @@ export function useMemberPoints(initial: number | null) {
     queryKey: MEMBER_POINTS_QUERY_KEY,
     queryFn: () => memberPointsAction(),
     initialData: initial,
-    // Member data: never shown from another person's cache; refetched after each exchange.
-    staleTime: 0,
+    // The server rendered this value for this member just now, so it is not
+    // refetched on mount (that would fire a server action per badge on every
+    // page load). An exchange invalidates this query, which refetches it at once.
+    staleTime: 30_000,
   });
 }
 
