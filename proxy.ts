@@ -54,6 +54,13 @@ function isPageNavigation(request: NextRequest): boolean {
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (pathname.startsWith('/api/')) {
+    // The API answers for itself; only a broken percent-escape is caught here,
+    // because Next's route matcher would answer it with a 500 before the route runs.
+    return hasMalformedEscape(pathname)
+      ? NextResponse.json({ ErrorNo: 0, ErrorInfo: '请求路径无效', Result: null }, { status: 400 })
+      : NextResponse.next();
+  }
   // Issue 8: the nonce goes to the renderer (request headers) and to the browser (response).
   const csp = cspProxy(request);
   if (hasMalformedEscape(pathname)) return csp.apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
@@ -111,7 +118,7 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    // Pages only: not the API, route handlers of the session, Next's assets or public files.
-    '/((?!api/|session/|auth/|_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|xml|woff2?)$).*)',
+    // Pages, and the API for its broken-escape check: not the session's route handlers, Next's assets or public files.
+    '/((?!session/|auth/|_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|xml|woff2?)$).*)',
   ],
 };

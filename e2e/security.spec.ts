@@ -166,6 +166,7 @@ test('error answers carry no stack trace and no secret', async ({ request, baseU
     await request.post('/api/VIP_Member/GetVIPMember?IsWeb=1', { headers: { authorization: 'Bearer forged.token.value' } }),
     await request.post('/', { headers: { 'next-action': 'deadbeef'.repeat(5), origin: new URL(baseURL!).origin }, data: '[]' }),
     await request.get('/doctordetail/%E0%A4%A'),
+    await request.post('/api/News%E0%A4%A/GetNewList?IsWeb=1'),
     await request.get('/_next/static/chunks/no-such-file.js'),
   ];
   for (const res of answers) {
