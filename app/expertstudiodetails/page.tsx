@@ -53,7 +53,7 @@ export default async function StudioDetailPage({ searchParams }: Props) {
           <h1 className="text-2xl font-bold text-stone-900">{studio.name}</h1>
           <p className="mt-2 text-stone-700">
             领衔专家：
-            <Link href={routes.doctorDetail(studio.doctorCode)} className="font-medium text-brand-700 hover:underline">
+            <Link href={routes.doctorDetail(studio.doctorCode)} className="font-medium text-brand-700 underline underline-offset-2 hover:decoration-2">
               {studio.doctorName}
             </Link>{' '}
             {studio.doctorTitle} · {studio.department} · {studio.clinicName}

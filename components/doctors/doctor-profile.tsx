@@ -28,7 +28,7 @@ export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; onl
         </div>
         <p className="mt-2 text-stone-700">
           坐诊门诊：
-          <Link href={routes.hospitalDetail(doctor.clinicCode)} className="text-brand-700 hover:underline">
+          <Link href={routes.hospitalDetail(doctor.clinicCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
             {doctor.clinicName}
           </Link>
           <span className="ml-2 text-sm text-stone-500">（{doctor.city}）</span>

@@ -98,12 +98,12 @@ export function EvaluationList({
               {showTarget ? (
                 <span className="text-stone-600">
                   {e.doctorCode ? (
-                    <Link href={routes.doctorDetail(e.doctorCode)} className="text-brand-700 hover:underline">
+                    <Link href={routes.doctorDetail(e.doctorCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
                       {e.doctorName}
                     </Link>
                   ) : null}
                   {e.doctorCode ? ' · ' : ''}
-                  <Link href={routes.hospitalDetail(e.clinicCode)} className="text-brand-700 hover:underline">
+                  <Link href={routes.hospitalDetail(e.clinicCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
                     {e.clinicName}
                   </Link>
                 </span>

@@ -55,7 +55,7 @@ export default async function QuestionDetailPage({ params }: Props) {
       </article>
       <DetailSection id="reply" title={q.isReplied ? '医生回复' : '等待医生回复'}>
         <p className="mb-3 text-sm text-stone-600">
-          <Link href={routes.onlineDoctorDetail(q.doctorCode)} className="font-medium text-brand-700 hover:underline">
+          <Link href={routes.onlineDoctorDetail(q.doctorCode)} className="font-medium text-brand-700 underline underline-offset-2 hover:decoration-2">
             {q.doctorName}
           </Link>{' '}
           {q.doctorTitle} · {q.department}
