@@ -82,7 +82,7 @@ export default async function StudioDetailPage({ searchParams }: Props) {
                     <Link href={specialHref(s)} className="font-medium text-stone-900 hover:text-brand-700">
                       {s.title}
                     </Link>
-                    <time className="flex-none text-sm text-stone-500" dateTime={s.createdAt}>
+                    <time className="flex-none text-sm text-stone-600" dateTime={s.createdAt}>
                       {formatDate(s.createdAt)}
                     </time>
                   </div>

@@ -31,7 +31,7 @@ export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; onl
           <Link href={routes.hospitalDetail(doctor.clinicCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
             {doctor.clinicName}
           </Link>
-          <span className="ml-2 text-sm text-stone-500">（{doctor.city}）</span>
+          <span className="ml-2 text-sm text-stone-600">（{doctor.city}）</span>
         </p>
         <p className="mt-3 text-stone-700">
           <span className="font-medium text-stone-900">擅长：</span>

@@ -108,7 +108,7 @@ export function EvaluationList({
                   </Link>
                 </span>
               ) : null}
-              <time className="ml-auto text-stone-500" dateTime={e.createdAt}>
+              <time className="ml-auto text-stone-600" dateTime={e.createdAt}>
                 {formatDate(e.createdAt)}
               </time>
             </div>

@@ -91,7 +91,7 @@ export default async function IllnessDetailPage({ params }: Props) {
           </ul>
         </DetailSection>
       ) : null}
-      <p className="text-sm text-stone-500">本页内容仅供健康科普参考，具体诊疗请遵医嘱。</p>
+      <p className="text-sm text-stone-600">本页内容仅供健康科普参考，具体诊疗请遵医嘱。</p>
     </div>
   );
 }

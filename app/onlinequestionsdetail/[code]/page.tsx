@@ -63,7 +63,7 @@ export default async function QuestionDetailPage({ params }: Props) {
         </p>
         <p className="leading-8 text-stone-800">{q.isReplied ? q.reply : '医生尚未回复，通常会在24小时内作答。'}</p>
       </DetailSection>
-      <p className="text-sm text-stone-500">温馨提示：在线解答仅供参考，不能替代医生面诊。</p>
+      <p className="text-sm text-stone-600">温馨提示：在线解答仅供参考，不能替代医生面诊。</p>
     </div>
   );
 }
