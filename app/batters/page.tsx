@@ -55,11 +55,11 @@ export default function PrescriptionPhotoPage() {
           <p className="mt-5 text-stone-700">
             咨询电话：<span className="font-semibold text-brand-700">{siteConfig.contact.hotline}</span>
             <span className="mx-3 text-stone-300">|</span>
-            <Link href={routes.hospitalList()} className="text-brand-700 hover:underline">
+            <Link href={routes.hospitalList()} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
               查找就近门诊
             </Link>
             <span className="mx-3 text-stone-300">|</span>
-            <Link href={routes.onlineExpert()} className="text-brand-700 hover:underline">
+            <Link href={routes.onlineExpert()} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
               在线问诊
             </Link>
           </p>

@@ -53,7 +53,7 @@ export default async function StudioDetailPage({ searchParams }: Props) {
           <h1 className="text-2xl font-bold text-stone-900">{studio.name}</h1>
           <p className="mt-2 text-stone-700">
             领衔专家：
-            <Link href={routes.doctorDetail(studio.doctorCode)} className="font-medium text-brand-700 hover:underline">
+            <Link href={routes.doctorDetail(studio.doctorCode)} className="font-medium text-brand-700 underline underline-offset-2 hover:decoration-2">
               {studio.doctorName}
             </Link>{' '}
             {studio.doctorTitle} · {studio.department} · {studio.clinicName}
@@ -82,7 +82,7 @@ export default async function StudioDetailPage({ searchParams }: Props) {
                     <Link href={specialHref(s)} className="font-medium text-stone-900 hover:text-brand-700">
                       {s.title}
                     </Link>
-                    <time className="flex-none text-sm text-stone-500" dateTime={s.createdAt}>
+                    <time className="flex-none text-sm text-stone-600" dateTime={s.createdAt}>
                       {formatDate(s.createdAt)}
                     </time>
                   </div>

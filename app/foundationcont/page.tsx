@@ -32,10 +32,10 @@ export default async function FoundationContactPage() {
         <section aria-labelledby="contact-title" className="rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
           <h2 id="contact-title" className="text-xl font-bold text-stone-900">{foundationInfo.name}</h2>
           <address className="mt-4 space-y-3 not-italic text-stone-700">
-            <p><span className="text-stone-500">地址：</span>{c.address}（邮编 {c.postcode}）</p>
-            <p><span className="text-stone-500">电话：</span><a href={`tel:${c.phone.replace(/\s/g, '')}`} className="text-brand-700 underline">{c.phone}</a></p>
-            <p><span className="text-stone-500">邮箱：</span><a href={`mailto:${c.email}`} className="text-brand-700 underline">{c.email}</a></p>
-            <p><span className="text-stone-500">办公时间：</span>{c.hours}</p>
+            <p><span className="text-stone-600">地址：</span>{c.address}（邮编 {c.postcode}）</p>
+            <p><span className="text-stone-600">电话：</span><a href={`tel:${c.phone.replace(/\s/g, '')}`} className="text-brand-700 underline">{c.phone}</a></p>
+            <p><span className="text-stone-600">邮箱：</span><a href={`mailto:${c.email}`} className="text-brand-700 underline">{c.email}</a></p>
+            <p><span className="text-stone-600">办公时间：</span>{c.hours}</p>
           </address>
         </section>
         <section aria-labelledby="donate-title" className="rounded-xl border border-jade-600/30 bg-jade-50 p-8">

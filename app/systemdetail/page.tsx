@@ -73,7 +73,7 @@ export default async function SystemDetailPage({ searchParams }: Props) {
                 <Link href={routes.systemContent({ id: d.id })} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">
                   {d.title}
                 </Link>
-                <span className="shrink-0 text-sm text-stone-500">
+                <span className="shrink-0 text-sm text-stone-600">
                   {d.docNo} · <time dateTime={formatDate(d.publishedAt)}>{formatDate(d.publishedAt)}</time>
                 </span>
               </li>

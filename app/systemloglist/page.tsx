@@ -53,7 +53,7 @@ export default async function SystemLogListPage({ searchParams }: Props) {
               </h2>
               <p className="mt-1 text-sm text-stone-600">{l.editor}</p>
             </div>
-            <time dateTime={formatDate(l.publishedAt)} className="shrink-0 text-sm text-stone-500">
+            <time dateTime={formatDate(l.publishedAt)} className="shrink-0 text-sm text-stone-600">
               {formatDate(l.publishedAt)}
             </time>
           </li>

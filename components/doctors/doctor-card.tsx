@@ -24,7 +24,7 @@ export function DoctorCard({ doctor, href }: { doctor: DoctorSummary; href?: str
         </h3>
         <p className="mt-1 truncate text-sm text-stone-600">{doctor.clinicName}</p>
         <p className="mt-2 line-clamp-2 text-sm text-stone-700">
-          <span className="text-stone-500">擅长：</span>
+          <span className="text-stone-600">擅长：</span>
           {doctor.specialties.join('、')}
         </p>
         <dl className="mt-3 flex gap-5 text-xs text-stone-600">

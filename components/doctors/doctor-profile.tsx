@@ -28,10 +28,10 @@ export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; onl
         </div>
         <p className="mt-2 text-stone-700">
           坐诊门诊：
-          <Link href={routes.hospitalDetail(doctor.clinicCode)} className="text-brand-700 hover:underline">
+          <Link href={routes.hospitalDetail(doctor.clinicCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
             {doctor.clinicName}
           </Link>
-          <span className="ml-2 text-sm text-stone-500">（{doctor.city}）</span>
+          <span className="ml-2 text-sm text-stone-600">（{doctor.city}）</span>
         </p>
         <p className="mt-3 text-stone-700">
           <span className="font-medium text-stone-900">擅长：</span>

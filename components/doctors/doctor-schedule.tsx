@@ -63,7 +63,11 @@ export function DoctorSchedule({ days }: { days: ScheduleDay[] }) {
                           余{slot.remaining}
                         </span>
                       ) : (
-                        <span className="text-stone-400" aria-label="不出诊">—</span>
+                        <>
+                          {/* aria-label is not allowed on a plain span (Nu checker): the dash is decorative, the words are sr-only. */}
+                          <span className="text-stone-400" aria-hidden="true">—</span>
+                          <span className="sr-only">不出诊</span>
+                        </>
                       )}
                     </td>
                   );

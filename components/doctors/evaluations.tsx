@@ -98,17 +98,17 @@ export function EvaluationList({
               {showTarget ? (
                 <span className="text-stone-600">
                   {e.doctorCode ? (
-                    <Link href={routes.doctorDetail(e.doctorCode)} className="text-brand-700 hover:underline">
+                    <Link href={routes.doctorDetail(e.doctorCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
                       {e.doctorName}
                     </Link>
                   ) : null}
                   {e.doctorCode ? ' · ' : ''}
-                  <Link href={routes.hospitalDetail(e.clinicCode)} className="text-brand-700 hover:underline">
+                  <Link href={routes.hospitalDetail(e.clinicCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
                     {e.clinicName}
                   </Link>
                 </span>
               ) : null}
-              <time className="ml-auto text-stone-500" dateTime={e.createdAt}>
+              <time className="ml-auto text-stone-600" dateTime={e.createdAt}>
                 {formatDate(e.createdAt)}
               </time>
             </div>

@@ -67,7 +67,8 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
         );
       })}
       {slides.length > 1 ? (
-        <div className="absolute inset-x-0 bottom-5 flex justify-center gap-2">
+        <div className="absolute inset-x-0 bottom-4 flex justify-center">
+          {/* WCAG 2.2 2.5.8: each button is a ≥24×24 px hit area; the visible dot is the inner span. */}
           {slides.map((s, i) => (
             <button
               key={s.id}
@@ -75,8 +76,13 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
               onClick={() => setCurrent(i)}
               aria-label={`第${i + 1}张：${s.title}`}
               aria-current={i === current ? 'true' : undefined}
-              className={`h-2.5 rounded-full transition-all ${i === current ? 'w-8 bg-gold-400' : 'w-2.5 bg-white/70 hover:bg-white'}`}
-            />
+              className="group flex h-6 min-w-6 items-center justify-center px-1 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              <span
+                aria-hidden="true"
+                className={`block h-2.5 rounded-full transition-all ${i === current ? 'w-8 bg-gold-400' : 'w-2.5 bg-white/70 group-hover:bg-white'}`}
+              />
+            </button>
           ))}
         </div>
       ) : null}

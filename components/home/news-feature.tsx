@@ -21,7 +21,7 @@ export function NewsFeature({ items }: { items: NewsSummary[] }) {
             </Link>
           </h3>
           <p className="mt-2 line-clamp-2 text-sm text-stone-600">{lead.summary}</p>
-          <p className="mt-3 text-xs text-stone-500">
+          <p className="mt-3 text-xs text-stone-600">
             <time dateTime={formatDate(lead.publishedAt)}>{formatDate(lead.publishedAt)}</time>
           </p>
         </div>
@@ -34,7 +34,7 @@ export function NewsFeature({ items }: { items: NewsSummary[] }) {
                 {item.title}
               </Link>
             </h3>
-            <time dateTime={formatDate(item.publishedAt)} className="shrink-0 text-sm text-stone-500">
+            <time dateTime={formatDate(item.publishedAt)} className="shrink-0 text-sm text-stone-600">
               {formatDate(item.publishedAt)}
             </time>
           </li>

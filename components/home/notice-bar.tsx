@@ -22,7 +22,7 @@ export function NoticeBar({ notices }: { notices: Notice[] }) {
               ) : (
                 <span className="truncate text-stone-800">{n.title}</span>
               )}
-              <time dateTime={formatDate(n.publishedAt)} className="shrink-0 text-stone-500">
+              <time dateTime={formatDate(n.publishedAt)} className="shrink-0 text-stone-600">
                 {formatDate(n.publishedAt)}
               </time>
             </li>

@@ -21,7 +21,7 @@ export function SocialMatrix({ groups, apps }: { groups: MatrixGroup[]; apps: Th
             {c.platform}
             {c.account ? ` · ${c.account}` : ''}
           </p>
-          <p className="mt-1 line-clamp-2 text-xs text-stone-500">{c.description}</p>
+          <p className="mt-1 line-clamp-2 text-xs text-stone-600">{c.description}</p>
         </li>
       ))}
     </ul>

@@ -22,11 +22,11 @@ export function ClinicCard({ clinic, distance }: { clinic: ClinicSummary; distan
           ) : null}
         </div>
         <p className="mt-2 text-sm text-stone-700">
-          <span className="text-stone-500">地址：</span>
+          <span className="text-stone-600">地址：</span>
           {clinic.address}
         </p>
         <p className="mt-1 text-sm text-stone-700">
-          <span className="text-stone-500">电话：</span>
+          <span className="text-stone-600">电话：</span>
           <a href={`tel:${clinic.phone}`} className="hover:text-brand-700">
             {clinic.phone}
           </a>

@@ -38,12 +38,15 @@ export function ClinicSchedule({ slots, days = 7 }: { slots: ScheduleSlot[]; day
                               <Link href={routes.doctorDetail(s.doctorCode)} className="text-brand-700 hover:underline">
                                 {s.doctorName}
                               </Link>
-                              <span className="text-xs text-stone-500">（余{s.remaining}）</span>
+                              <span className="text-xs text-stone-600">（余{s.remaining}）</span>
                             </li>
                           ))}
                         </ul>
                       ) : (
-                        <span className="text-stone-400">—</span>
+                        <>
+                          <span className="text-stone-400" aria-hidden="true">—</span>
+                          <span className="sr-only">无坐诊</span>
+                        </>
                       )}
                     </td>
                   );

@@ -180,7 +180,7 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
         <label htmlFor={`${id}-address`} className="text-sm font-medium text-stone-800">
           联系地址
         </label>
-        <input {...field('address')} value={draft.address} onChange={(e) => update('address', e.target.value)} className={inputCls} autoComplete="street-address" />
+        <input {...field('address')} value={draft.address} onChange={(e) => update('address', e.target.value)} className={inputCls} autoComplete="address-line1" />
         {errorOf('address')}
       </div>
       <div className="col-span-2 space-y-4">

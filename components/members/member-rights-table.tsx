@@ -39,7 +39,7 @@ export function MemberRightsTable({ catalogue }: { catalogue: MemberRightsCatalo
                       benefit
                     ) : (
                       <>
-                        <span aria-hidden="true" className="text-stone-500">
+                        <span aria-hidden="true" className="text-stone-600">
                           —
                         </span>
                         <span className="sr-only">不享有</span>

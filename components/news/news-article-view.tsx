@@ -67,23 +67,23 @@ export function NewsArticleView({
       </article>
       <nav aria-label="上一篇与下一篇" className="mt-6 grid grid-cols-2 gap-4 text-sm">
         <div className="rounded-lg border border-stone-200 bg-white p-4">
-          <span className="text-stone-500">上一篇：</span>
+          <span className="text-stone-600">上一篇：</span>
           {article.prev ? (
             <Link href={newsDetailHref(article.type, article.prev.id)} className="text-stone-800 hover:text-brand-700 hover:underline">
               {article.prev.title}
             </Link>
           ) : (
-            <span className="text-stone-500">没有了</span>
+            <span className="text-stone-600">没有了</span>
           )}
         </div>
         <div className="rounded-lg border border-stone-200 bg-white p-4 text-right">
-          <span className="text-stone-500">下一篇：</span>
+          <span className="text-stone-600">下一篇：</span>
           {article.next ? (
             <Link href={newsDetailHref(article.type, article.next.id)} className="text-stone-800 hover:text-brand-700 hover:underline">
               {article.next.title}
             </Link>
           ) : (
-            <span className="text-stone-500">没有了</span>
+            <span className="text-stone-600">没有了</span>
           )}
         </div>
       </nav>

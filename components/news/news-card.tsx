@@ -24,7 +24,7 @@ export function NewsCard({ item, headingLevel = 'h3' }: { item: NewsSummary; hea
           </Link>
         </Heading>
         {item.summary ? <p className="mt-2 line-clamp-2 text-sm text-stone-600">{item.summary}</p> : null}
-        <p className="mt-auto pt-3 text-xs text-stone-500">
+        <p className="mt-auto pt-3 text-xs text-stone-600">
           <time dateTime={formatDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
           {item.source ? <span className="ml-3">{item.source}</span> : null}
         </p>

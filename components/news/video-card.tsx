@@ -23,7 +23,7 @@ export function VideoCard({ item }: { item: NewsSummary }) {
             {item.title}
           </Link>
         </h2>
-        <p className="mt-2 text-xs text-stone-500">
+        <p className="mt-2 text-xs text-stone-600">
           <time dateTime={formatDate(item.publishedAt)}>{formatDate(item.publishedAt)}</time>
         </p>
       </div>

@@ -20,7 +20,7 @@ export function QuestionList({ page, hrefForPage, showDoctor = true }: { page: P
                   {q.title}
                 </Link>
               </h3>
-              <time className="flex-none text-sm text-stone-500" dateTime={q.createdAt}>
+              <time className="flex-none text-sm text-stone-600" dateTime={q.createdAt}>
                 {formatDate(q.createdAt)}
               </time>
             </div>
@@ -33,7 +33,7 @@ export function QuestionList({ page, hrefForPage, showDoctor = true }: { page: P
                   {q.doctorName} {q.doctorTitle} · {q.department}
                 </Link>
               ) : null}
-              <span className="text-stone-500">{q.views} 次浏览</span>
+              <span className="text-stone-600">{q.views} 次浏览</span>
             </div>
           </li>
         ))}

@@ -49,9 +49,9 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
   return (
     <OverlayFrame title="找回密码" message={data.message}>
       <ol className="mb-4 flex gap-2 text-sm" aria-label="步骤">
-        <li className={step === 'verify' ? 'font-semibold text-brand-700' : 'text-stone-500'} aria-current={step === 'verify' ? 'step' : undefined}>1 验证手机号</li>
+        <li className={step === 'verify' ? 'font-semibold text-brand-700' : 'text-stone-600'} aria-current={step === 'verify' ? 'step' : undefined}>1 验证手机号</li>
         <li aria-hidden="true" className="text-stone-400">›</li>
-        <li className={step === 'reset' ? 'font-semibold text-brand-700' : 'text-stone-500'} aria-current={step === 'reset' ? 'step' : undefined}>2 设置新密码</li>
+        <li className={step === 'reset' ? 'font-semibold text-brand-700' : 'text-stone-600'} aria-current={step === 'reset' ? 'step' : undefined}>2 设置新密码</li>
       </ol>
       {step === 'verify' ? (
         <form onSubmit={verify} noValidate>

@@ -31,7 +31,7 @@ export function OverlayFrame({
             <button
               type="button"
               onClick={closeOverlay}
-              className="rounded p-1 text-2xl leading-none text-stone-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+              className="rounded p-1 text-2xl leading-none text-stone-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
               aria-label="关闭"
             >
               ×

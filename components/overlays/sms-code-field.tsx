@@ -107,7 +107,7 @@ export function SmsCodeField({
           type="button"
           onClick={send}
           disabled={seconds > 0 || sending}
-          className="mt-6 shrink-0 rounded-md border border-brand-700 px-3 py-2 text-sm text-brand-700 hover:bg-brand-50 disabled:border-stone-300 disabled:text-stone-500"
+          className="mt-6 shrink-0 rounded-md border border-brand-700 px-3 py-2 text-sm text-brand-700 hover:bg-brand-50 disabled:border-stone-300 disabled:text-stone-600"
         >
           {seconds > 0 ? `${seconds}秒后重新获取` : sending ? '发送中…' : '获取验证码'}
         </button>

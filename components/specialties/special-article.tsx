@@ -14,12 +14,12 @@ export function SpecialArticle({ special }: { special: Special }) {
       <p className="mt-3 flex flex-wrap gap-4 text-sm text-stone-600">
         <time dateTime={special.createdAt}>{formatDate(special.createdAt)}</time>
         {special.studioId ? (
-          <Link href={routes.expertStudioDetail(special.studioId)} className="text-brand-700 hover:underline">
+          <Link href={routes.expertStudioDetail(special.studioId)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
             {special.studioName}
           </Link>
         ) : null}
         {special.doctorCode ? (
-          <Link href={routes.doctorDetail(special.doctorCode)} className="text-brand-700 hover:underline">
+          <Link href={routes.doctorDetail(special.doctorCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
             {special.doctorName}
           </Link>
         ) : null}

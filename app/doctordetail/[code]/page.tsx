@@ -119,7 +119,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
                   <span className="mr-2 text-sm text-jade-700">[{s.typeName}]</span>
                   {s.title}
                 </Link>
-                <time className="text-sm text-stone-500" dateTime={s.createdAt}>
+                <time className="text-sm text-stone-600" dateTime={s.createdAt}>
                   {formatDate(s.createdAt)}
                 </time>
               </li>

@@ -59,13 +59,17 @@ export default async function ExpertStudioPage(props: Props) {
         {result.items.length === 0 ? (
           <EmptyState title="暂无名医工作室" action={{ label: '查看全部工作室', href: routes.expertStudio() }} />
         ) : (
-          <ul className="grid grid-cols-3 gap-5">
+          <>
+            {/* Headings in order (h1 → h2 → the cards' h3): the list's section heading is for assistive tech only. */}
+            <h2 className="sr-only">{s.current ? `${s.current.name} · 工作室列表` : '工作室列表'}</h2>
+            <ul className="grid grid-cols-3 gap-5">
             {result.items.map((st) => (
               <li key={st.id}>
                 <StudioCard studio={st} />
               </li>
             ))}
-          </ul>
+            </ul>
+          </>
         )}
         <Pagination
           page={result.page}

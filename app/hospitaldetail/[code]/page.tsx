@@ -77,19 +77,19 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
             <span className="rounded bg-jade-50 px-2 py-0.5 text-sm text-jade-700">{clinic.typeName}</span>
           </div>
           <dl className="mt-4 grid grid-cols-[5rem_1fr] gap-y-2 text-stone-800">
-            <dt className="text-stone-500">地址</dt>
+            <dt className="text-stone-600">地址</dt>
             <dd>{clinic.address}</dd>
-            <dt className="text-stone-500">电话</dt>
+            <dt className="text-stone-600">电话</dt>
             <dd>
               <a href={`tel:${clinic.phone}`} className="hover:text-brand-700">
                 {clinic.phone}
               </a>
             </dd>
-            <dt className="text-stone-500">营业时间</dt>
+            <dt className="text-stone-600">营业时间</dt>
             <dd>{clinic.hours}</dd>
-            <dt className="text-stone-500">交通</dt>
+            <dt className="text-stone-600">交通</dt>
             <dd>{clinic.traffic}</dd>
-            <dt className="text-stone-500">医保</dt>
+            <dt className="text-stone-600">医保</dt>
             <dd>{insurance.map((i) => i.name).join('、')}</dd>
           </dl>
           <div className="mt-5 flex flex-wrap items-center gap-4">

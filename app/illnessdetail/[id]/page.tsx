@@ -52,7 +52,7 @@ export default async function IllnessDetailPage({ params }: Props) {
         </div>
         <p className="mt-3 text-stone-700">
           就诊门诊：
-          <Link href={routes.hospitalDetail(illness.clinicCode)} className="text-brand-700 hover:underline">
+          <Link href={routes.hospitalDetail(illness.clinicCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
             {illness.clinicName}
           </Link>
           <span className="ml-6 text-sm text-stone-600">
@@ -91,7 +91,7 @@ export default async function IllnessDetailPage({ params }: Props) {
           </ul>
         </DetailSection>
       ) : null}
-      <p className="text-sm text-stone-500">本页内容仅供健康科普参考，具体诊疗请遵医嘱。</p>
+      <p className="text-sm text-stone-600">本页内容仅供健康科普参考，具体诊疗请遵医嘱。</p>
     </div>
   );
 }

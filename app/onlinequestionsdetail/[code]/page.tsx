@@ -55,7 +55,7 @@ export default async function QuestionDetailPage({ params }: Props) {
       </article>
       <DetailSection id="reply" title={q.isReplied ? '医生回复' : '等待医生回复'}>
         <p className="mb-3 text-sm text-stone-600">
-          <Link href={routes.onlineDoctorDetail(q.doctorCode)} className="font-medium text-brand-700 hover:underline">
+          <Link href={routes.onlineDoctorDetail(q.doctorCode)} className="font-medium text-brand-700 underline underline-offset-2 hover:decoration-2">
             {q.doctorName}
           </Link>{' '}
           {q.doctorTitle} · {q.department}
@@ -63,7 +63,7 @@ export default async function QuestionDetailPage({ params }: Props) {
         </p>
         <p className="leading-8 text-stone-800">{q.isReplied ? q.reply : '医生尚未回复，通常会在24小时内作答。'}</p>
       </DetailSection>
-      <p className="text-sm text-stone-500">温馨提示：在线解答仅供参考，不能替代医生面诊。</p>
+      <p className="text-sm text-stone-600">温馨提示：在线解答仅供参考，不能替代医生面诊。</p>
     </div>
   );
 }

@@ -42,13 +42,17 @@ export default async function OnlineExpertPage({ searchParams }: { searchParams:
         {result.items.length === 0 ? (
           <EmptyState title="暂无在线问诊医生" />
         ) : (
-          <ul className="grid grid-cols-3 gap-5">
+          <>
+            {/* Headings in order (h1 → h2 → the cards' h3): the list's section heading is for assistive tech only. */}
+            <h2 className="sr-only">在线医生列表</h2>
+            <ul className="grid grid-cols-3 gap-5">
             {result.items.map((d) => (
               <li key={d.appointmentCode}>
                 <OnlineDoctorCard doctor={d} online={online.get(d.doctorId) ?? false} />
               </li>
             ))}
-          </ul>
+            </ul>
+          </>
         )}
         <Pagination page={result.page} pageSize={result.pageSize} total={result.total} hrefFor={(p) => href({ page: p })} />
       </div>
