@@ -39,11 +39,6 @@ async function audit(page: Page, url: string, { status = 200 }: { status?: numbe
   expect(response?.status(), url).toBe(status);
   await settle(page);
   expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), `CSP violations on ${url}`).toEqual([]);
-  if (status === 404) {
-    // The browser logs the document's own 404 status; that one is expected.
-    const own = problems.indexOf('console: Failed to load resource: the server responded with a status of 404 (Not Found)');
-    if (own >= 0) problems.splice(own, 1);
-  }
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(violations, `axe on ${url}`).toEqual([]);
