@@ -13,12 +13,15 @@
  * Issue 8 hardening (lib/security): every answer carries the page CSP with a
  * per-request nonce (Next 16 CSP guide), and a path with a broken
  * percent-escape gets the 404 page instead of Next's 500.
+ * Issue 8 speed (lib/page-cache): full loads of public pages are answered from
+ * whole pages rendered once, with this answer's nonce put in.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { getMobileUrl } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api/errors';
 import { sharedRefresh } from '@/lib/api/token-client';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
+import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { cspProxy } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
@@ -62,7 +65,9 @@ export async function proxy(request: NextRequest) {
       : NextResponse.next();
   }
   // Issue 8: the nonce goes to the renderer (request headers) and to the browser (response).
-  const csp = cspProxy(request);
+  // The page cache's own render gets the placeholder that each cached answer replaces.
+  const cacheRender = isPageCacheRender(request.headers);
+  const csp = cspProxy(request, cacheRender ? placeholderNonce() : undefined);
   if (hasMalformedEscape(pathname)) return csp.apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
 
   // 1. Mobile and in-app browsers: only real page loads, never crawlers.
@@ -81,12 +86,22 @@ export async function proxy(request: NextRequest) {
     return csp.apply(NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302));
   }
 
-  // The forged-subrequest header never reaches the app (CVE-2025-29927 style bypass).
+  // The forged-subrequest header never reaches the app (CVE-2025-29927 style bypass),
+  // nor does the page cache's secret.
   const headers = csp.requestHeaders;
   headers.delete('x-middleware-subrequest');
+  headers.delete(RENDER_HEADER);
+
+  const needsRefresh = Boolean(refreshToken) && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD');
+
+  // Public pages from the page cache (never its own render, never a request that refreshes cookies).
+  if (!cacheRender && !needsRefresh) {
+    const cached = await answerFromPageCache(request, csp);
+    if (cached) return cached;
+  }
 
   // 3. Refresh an expired access cookie once, for the page and the browser alike.
-  if (refreshToken && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (refreshToken && needsRefresh) {
     try {
       const tokens = await sharedRefresh(refreshToken);
       request.cookies.set(ACCESS_COOKIE, tokens.accessToken);

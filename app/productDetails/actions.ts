@@ -12,6 +12,7 @@ import { isApiError } from '@/lib/api/errors';
 import { exchangePointsGoods, exchangeRefusalOf, type ExchangeReceipt } from '@/lib/api/points';
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
+import { purgePageCache } from '@/lib/page-cache/store';
 import { getSession, memberClient } from '@/lib/session';
 import { loadMemberPoints } from './member-points';
 
@@ -38,12 +39,16 @@ export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: s
     // Stock changed: the cached lists and this item must show it at once.
     updateTag(CACHE_TAGS.pointsGoods);
     updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
+    purgePageCache();
     return { ok: true, receipt };
   } catch (err) {
     if (isSessionResetError(err)) return { ok: false, reason: 'SESSION', message: SESSION_MESSAGE };
     const refusal = exchangeRefusalOf(err);
     if (refusal && isApiError(err)) {
-      if (refusal.reason === 'SOLD_OUT') updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
+      if (refusal.reason === 'SOLD_OUT') {
+        updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
+        purgePageCache();
+      }
       return { ok: false, reason: refusal.reason, message: err.errorInfo, balance: refusal.balance, stock: refusal.stock };
     }
     if (isApiError(err) && err.errorNo < 0) {

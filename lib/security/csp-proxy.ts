@@ -26,8 +26,11 @@ export interface CspForRequest {
   apply<R extends Response>(response: R): R;
 }
 
-export function cspProxy(request: Pick<NextRequest, 'headers'>): CspForRequest {
-  const nonce = createNonce();
+/**
+ * `nonce` is for the page cache's own render only (lib/page-cache/serve.ts): it
+ * renders with a placeholder that every answer replaces with a fresh nonce.
+ */
+export function cspProxy(request: Pick<NextRequest, 'headers'>, nonce: string = createNonce()): CspForRequest {
   const policy = buildCsp({ nonce, dev: isLocalDevelopment() });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);

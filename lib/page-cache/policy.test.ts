@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { pageCachePlan, type PageRequest } from './policy';
+
+function request(pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): PageRequest {
+  const url = new URL(pathAndQuery, 'http://site.test');
+  const headers = new Headers(init.headers);
+  return {
+    method: init.method ?? 'GET',
+    pathname: url.pathname,
+    search: url.search,
+    headers,
+    cookie: (name) => init.cookies?.[name],
+  };
+}
+
+describe('pageCachePlan (issue 8 whole-page cache)', () => {
+  it('caches full loads of public pages under their path and query, forwarding nothing', () => {
+    const plan = pageCachePlan(request('/doctordetail/D100001?tab=2', { headers: { cookie: 'address=216; _ga=1' }, cookies: { address: '216', _ga: '1' } }));
+    expect(plan).toEqual({ key: '/doctordetail/D100001?tab=2', path: '/doctordetail/D100001?tab=2', forward: {}, perVisitor: false });
+  });
+
+  it('never answers a member from the cache: public pages may render their balance or messages', () => {
+    const sessions: Record<string, string>[] = [{ Token: 't' }, { refreshToken: 'r' }, { Token: 't', refreshToken: 'r' }, { refreshToken: '' }];
+    for (const cookies of sessions) {
+      for (const path of ['/', '/productDetails?sn=PG0002', '/customerMessage', '/doctorlist']) {
+        expect(pageCachePlan(request(path, { cookies })), `${path} ${JSON.stringify(cookies)}`).toBeNull();
+      }
+    }
+  });
+
+  it('answers HEAD like GET and nothing else', () => {
+    expect(pageCachePlan(request('/', { method: 'HEAD' }))?.key).toBe('/');
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) expect(pageCachePlan(request('/', { method }))).toBeNull();
+  });
+
+  it('never caches member pages (SPEC §2 login-required), searches, files or the API', () => {
+    for (const path of [
+      '/userIndex',
+      '/modifyInfor',
+      '/dRecord/registration?page=2',
+      '/searchList?keyword=失眠',
+      '/logo.svg',
+      '/robots.txt',
+      '/api/TW_User/GetDoctorPageList',
+      '/session/me',
+      '/auth/wechat',
+      '/redirect/doctorlist',
+      '/_next/static/chunks/a.js',
+    ]) {
+      expect(pageCachePlan(request(path)), path).toBeNull();
+    }
+  });
+
+  it('leaves router navigations, prefetches and actions to Next (they are not HTML loads)', () => {
+    expect(pageCachePlan(request('/', { headers: { rsc: '1' } }))).toBeNull();
+    expect(pageCachePlan(request('/', { headers: { 'next-router-prefetch': '1' } }))).toBeNull();
+    expect(pageCachePlan(request('/', { headers: { 'next-action': 'abc' } }))).toBeNull();
+    expect(pageCachePlan(request('/doctorlist?_rsc=x1'))).toBeNull();
+  });
+
+  it('keys the province lists by the address cookie and the visitor address, and forwards only those', () => {
+    const plan = pageCachePlan(
+      request('/doctorlist?page=2', {
+        headers: { 'x-forwarded-for': '203.0.113.9', cookie: '_ga=1; address=216', 'user-agent': 'UA' },
+        cookies: { address: '216', _ga: '1' },
+      }),
+    );
+    expect(plan?.perVisitor).toBe(true);
+    expect(plan?.forward).toEqual({ cookie: 'address=216', 'x-forwarded-for': '203.0.113.9' });
+    const other = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-forwarded-for': '198.51.100.1' }, cookies: { address: '216' } }));
+    const otherProvince = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-forwarded-for': '203.0.113.9' }, cookies: { address: '215' } }));
+    expect(new Set([plan?.key, other?.key, otherProvince?.key]).size).toBe(3);
+  });
+
+  it('treats a malformed address cookie as none (the page would too)', () => {
+    const plan = pageCachePlan(request('/hospitallist', { cookies: { address: '215; Token=x' } }));
+    expect(plan?.forward.cookie).toBeUndefined();
+    expect(plan?.key).toBe(pageCachePlan(request('/hospitallist'))?.key);
+  });
+
+  it('an explicit province segment of the doctor list depends on the URL alone', () => {
+    const plan = pageCachePlan(request('/doctorlist/215', { headers: { 'x-forwarded-for': '203.0.113.9' }, cookies: { address: '216' } }));
+    expect(plan).toMatchObject({ key: '/doctorlist/215', forward: {}, perVisitor: false });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Which page requests the whole-page cache answers, under which key, and what
+ * its one render may see (issue 8, docs/decisions.md "Whole pages cached, a
+ * nonce per answer").
+ *
+ * A public page's HTML is the same for every visitor: per-person parts are
+ * mostly client islands (docs/decisions.md). A few public pages do render a
+ * member's data on the server (the points balance of /productDetails and
+ * /integralChage, the message history of /customerMessage), so a request that
+ * carries a session cookie is never answered from the cache: members get their
+ * own render, and visitors and crawlers get the cached anonymous page.
+ * A few pages also read more than their URL while rendering, and those inputs
+ * are part of their key, like an HTTP Vary:
+ * - `/doctorlist` without a province segment reads the `address` cookie and,
+ *   without it, the visitor's IP location (components/doctors/resolve-province.ts);
+ * - `/hospitallist` also sorts by distance from the visitor's IP
+ *   (components/hospitals/visitor-position.ts).
+ * The render receives only the inputs its key holds, never the visitor's other
+ * cookies or headers. So a cached page cannot hold one person's data, even if
+ * a page started to read the session by mistake: it would render anonymous.
+ */
+import { ADDRESS_COOKIE } from '@/components/doctors/address-cookie';
+import { isLoginRequiredPath } from '@/lib/routes';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '@/lib/session/cookies';
+
+export interface PageCachePlan {
+  key: string;
+  /** The path and query the render is asked for. */
+  path: string;
+  /** Request headers of the render: exactly the inputs `key` holds. */
+  forward: Record<string, string>;
+  /** Keyed by the visitor's address: kept in a smaller store of its own. */
+  perVisitor: boolean;
+}
+
+/** The request as the policy sees it (a NextRequest has all of this). */
+export interface PageRequest {
+  method: string;
+  pathname: string;
+  search: string;
+  headers: Pick<Headers, 'get' | 'has'>;
+  cookie(name: string): string | undefined;
+}
+
+/** Pages that are never cached whole. */
+function isUncachedPath(pathname: string): boolean {
+  return (
+    isLoginRequiredPath(pathname) ||
+    // Each search is recorded for the hot words (SPEC §7 SearchHotWord), so every search renders.
+    pathname === '/searchList' ||
+    // Files (public/, metadata routes) are Next's own static answers already.
+    /\.[A-Za-z0-9]+$/.test(pathname) ||
+    /^\/(?:api|session|auth|redirect|_next)(?:\/|$)/.test(pathname)
+  );
+}
+
+/** The inputs beyond the URL that a page reads while rendering. */
+function varies(pathname: string): { address: boolean; ip: boolean } {
+  if (pathname === '/doctorlist') return { address: true, ip: true };
+  if (pathname === '/hospitallist' || pathname.startsWith('/hospitallist/')) return { address: true, ip: true };
+  return { address: false, ip: false };
+}
+
+/** A full page load of a cacheable page: its plan, else null (the page renders as usual). */
+export function pageCachePlan(request: PageRequest): PageCachePlan | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const h = request.headers;
+  // Router navigations and prefetches ask for RSC payloads, not HTML.
+  if (h.has('rsc') || h.has('next-router-prefetch') || h.has('next-action')) return null;
+  if (/(?:^|[?&])_rsc=/.test(request.search)) return null;
+  if (isUncachedPath(request.pathname)) return null;
+  // A member's page may hold the member's data: rendered for them alone.
+  if (request.cookie(ACCESS_COOKIE) !== undefined || request.cookie(REFRESH_COOKIE) !== undefined) return null;
+
+  const path = `${request.pathname}${request.search}`;
+  const forward: Record<string, string> = {};
+  const keyParts = [path];
+  const vary = varies(request.pathname);
+  if (vary.address) {
+    const address = request.cookie(ADDRESS_COOKIE) ?? '';
+    // The page reads an integer province id; anything else counts as no cookie.
+    const id = /^\d{1,6}$/.test(address) ? address : '';
+    if (id) forward.cookie = `${ADDRESS_COOKIE}=${id}`;
+    keyParts.push(`address=${id}`);
+  }
+  if (vary.ip) {
+    for (const name of ['x-forwarded-for', 'x-real-ip'] as const) {
+      const value = (h.get(name) ?? '').slice(0, 256);
+      if (value) forward[name] = value;
+      keyParts.push(`${name}=${value}`);
+    }
+  }
+  return { key: keyParts.join('\n'), path, forward, perVisitor: vary.ip };
+}

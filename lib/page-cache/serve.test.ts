@@ -1,0 +1,211 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildCsp, createNonce } from '@/lib/security/csp';
+import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER } from './serve';
+import { pageCacheState, purgePageCache } from './store';
+
+/**
+ * A stand-in for the Next server answering the cache's own render: like
+ * proxy.ts, it gives the placeholder nonce only to a request with the secret.
+ */
+const origin = {
+  renders: 0,
+  status: 200,
+  delayMs: 0,
+  version: 'v1',
+  lastHeaders: {} as http.IncomingHttpHeaders,
+};
+let server: http.Server;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    origin.renders++;
+    origin.lastHeaders = req.headers;
+    const state = pageCacheState();
+    const nonce = req.headers[RENDER_HEADER] === state.renderSecret ? state.placeholderNonce : 'not-the-placeholder';
+    const body = `<!DOCTYPE html><html><head><script src="/a.js" nonce="${nonce}"></script></head><body><p>${origin.version} ${req.url}</p><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`;
+    setTimeout(() => {
+      res.writeHead(origin.status, {
+        'content-type': 'text/html; charset=utf-8',
+        link: `</a.css>; rel=preload; as="style"; nonce="${nonce}"`,
+        vary: 'rsc, Accept-Encoding',
+        date: 'Mon, 01 Jan 2024 00:00:00 GMT',
+      });
+      res.end(body);
+    }, origin.delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vi.stubEnv('PAGE_CACHE_ORIGIN', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  vi.stubEnv('NODE_ENV', 'production');
+  vi.stubEnv('PAGE_CACHE', '');
+  vi.useRealTimers();
+  Object.assign(origin, { renders: 0, status: 200, delayMs: 0, version: 'v1' });
+  purgePageCache();
+  pageCacheState().unreachableUntil = 0;
+});
+
+function get(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  const nonce = createNonce();
+  const request = new NextRequest(new URL(path, 'http://site.test'), { method: init.method ?? 'GET', headers: init.headers });
+  return { nonce, answer: answerFromPageCache(request, { nonce, policy: buildCsp({ nonce }) }) };
+}
+
+async function read(path: string, init?: Parameters<typeof get>[1]) {
+  const { nonce, answer } = get(path, init);
+  const res = await answer;
+  if (!res) throw new Error(`no cached answer for ${path}`);
+  return { nonce, res, body: await res.text() };
+}
+
+/** Every nonce in the answer is this answer's own, and the placeholder is nowhere. */
+function expectOwnNonce({ nonce, res, body }: Awaited<ReturnType<typeof read>>) {
+  const placeholder = pageCacheState().placeholderNonce;
+  expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+  expect(res.headers.get('link')).toContain(`nonce="${nonce}"`);
+  expect(body).not.toContain(placeholder);
+  const attrs = [...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+  expect(attrs.length).toBe(2);
+  for (const value of attrs) expect(value).toBe(nonce);
+  expect(body).toContain(`\\"nonce\\":\\"${nonce}\\"`);
+}
+
+async function settled() {
+  for (let i = 0; i < 200 && pageCacheState().inflight.size > 0; i++) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe('answerFromPageCache (issue 8: whole pages cached, a nonce per answer)', () => {
+  it('renders a page once and answers every request with its own fresh nonce', async () => {
+    const first = await read('/newtdetail/2');
+    const second = await read('/newtdetail/2');
+    expect(first.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(second.res.headers.get('x-page-cache')).toBe('HIT');
+    expect(origin.renders).toBe(1);
+    expectOwnNonce(first);
+    expectOwnNonce(second);
+    expect(first.nonce).not.toBe(second.nonce);
+    expect(second.body.replaceAll(second.nonce, 'N')).toBe(first.body.replaceAll(first.nonce, 'N'));
+    // Per-answer headers are not replayed from the render.
+    expect(second.res.headers.get('date')).toBeNull();
+    expect(second.res.headers.get('vary')).toBe('rsc, Accept-Encoding');
+  });
+
+  it('gives the render the secret and only the inputs of its key, nothing else of the visitor’s', async () => {
+    await read('/doctorlist', {
+      headers: { cookie: '_ga=ga1; address=216; other=x', authorization: 'Bearer x', 'x-forwarded-for': '203.0.113.9', 'user-agent': 'UA' },
+    });
+    expect(origin.lastHeaders[RENDER_HEADER]).toBe(pageCacheState().renderSecret);
+    expect(origin.lastHeaders.cookie).toBe('address=216');
+    expect(origin.lastHeaders.authorization).toBeUndefined();
+    expect(origin.lastHeaders['x-forwarded-for']).toBe('203.0.113.9');
+    await read('/doctordetail/D1', { headers: { cookie: '_ga=ga1; address=216', 'x-forwarded-for': '203.0.113.9' } });
+    expect(origin.lastHeaders.cookie).toBeUndefined();
+    expect(origin.lastHeaders['x-forwarded-for']).toBeUndefined();
+  });
+
+  it('makes one render for many concurrent first requests', async () => {
+    origin.delayMs = 50;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => read('/doctordetail/D100001')));
+    expect(origin.renders).toBe(1);
+    for (const a of answers) expectOwnNonce(a);
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(20);
+  });
+
+  it('passes a non-200 answer on once and does not keep it', async () => {
+    origin.status = 404;
+    const a = await read('/doctordetail/NOPE');
+    const b = await read('/doctordetail/NOPE');
+    expect(a.res.status).toBe(404);
+    expect(b.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(origin.renders).toBe(2);
+    expectOwnNonce(b);
+  });
+
+  it('answers HEAD without a body', async () => {
+    const { answer } = get('/trendsInfor', { method: 'HEAD' });
+    const res = await answer;
+    expect(res?.status).toBe(200);
+    expect(await res!.text()).toBe('');
+  });
+
+  it('serves a stale page at once and refreshes it in the background', async () => {
+    await read('/');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + PAGE_FRESH_MS + 1);
+    origin.version = 'v2';
+    const stale = await read('/');
+    expect(stale.res.headers.get('x-page-cache')).toBe('STALE');
+    expect(stale.body).toContain('v1 /');
+    await settled();
+    const fresh = await read('/');
+    expect(fresh.res.headers.get('x-page-cache')).toBe('HIT');
+    expect(fresh.body).toContain('v2 /');
+    expect(origin.renders).toBe(2);
+  });
+
+  it('keeps answering 200 with the last content while refreshes fail', async () => {
+    await read('/foundation');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + PAGE_FRESH_MS + 1);
+    origin.status = 500;
+    origin.version = 'broken';
+    for (let i = 0; i < 3; i++) {
+      const a = await read('/foundation');
+      expect(a.res.status).toBe(200);
+      expect(a.body).toContain('v1 /foundation');
+      await settled();
+      vi.setSystemTime(Date.now() + 6_000);
+    }
+    expect(origin.renders).toBeGreaterThanOrEqual(3);
+  });
+
+  it('does not keep a render that a purge overtook (a write happened meanwhile)', async () => {
+    origin.delayMs = 80;
+    const pending = get('/onlineMall').answer;
+    await new Promise((r) => setTimeout(r, 20));
+    purgePageCache();
+    expect((await pending)?.status).toBe(200);
+    origin.delayMs = 0;
+    const again = await read('/onlineMall');
+    expect(again.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(origin.renders).toBe(2);
+  });
+
+  it('lets the page render as usual when the cache is off, the page is not cacheable or the server is unreachable', async () => {
+    expect(await get('/userIndex').answer).toBeNull();
+    expect(await get('/', { headers: { cookie: 'refreshToken=r1' } }).answer).toBeNull();
+    vi.stubEnv('PAGE_CACHE', '0');
+    expect(await get('/').answer).toBeNull();
+    vi.stubEnv('PAGE_CACHE', '');
+    vi.stubEnv('NODE_ENV', 'development');
+    expect(await get('/').answer).toBeNull();
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('PAGE_CACHE_ORIGIN', 'http://127.0.0.1:9');
+    expect(await get('/aboutHospital').answer).toBeNull();
+    expect(pageCacheState().unreachableUntil).toBeGreaterThan(Date.now());
+    vi.stubEnv('PAGE_CACHE_ORIGIN', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    expect(await get('/aboutHospital').answer).toBeNull(); // still backing off
+    expect(origin.renders).toBe(0);
+  });
+});
+
+describe('isPageCacheRender', () => {
+  it('recognises only the exact secret, and only while the cache is on', () => {
+    const secret = pageCacheState().renderSecret;
+    expect(isPageCacheRender(new Headers({ [RENDER_HEADER]: secret }))).toBe(true);
+    expect(isPageCacheRender(new Headers({ [RENDER_HEADER]: `${secret.slice(0, -1)}x` }))).toBe(false);
+    expect(isPageCacheRender(new Headers({ [RENDER_HEADER]: '' }))).toBe(false);
+    expect(isPageCacheRender(new Headers())).toBe(false);
+    vi.stubEnv('PAGE_CACHE', '0');
+    expect(isPageCacheRender(new Headers({ [RENDER_HEADER]: secret }))).toBe(false);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The whole-page cache's memory (issue 8): rendered pages kept with their body
+ * split at the render's placeholder nonce, so each answer joins the parts with
+ * a fresh nonce (lib/page-cache/serve.ts).
+ *
+ * proxy.ts and the app's server actions are separate bundles in one process:
+ * the state lives on globalThis under one symbol, so a write in an action
+ * (purgePageCache) empties the cache that proxy.ts answers from.
+ */
+
+export interface CachedPage {
+  status: number;
+  /** Response headers worth keeping; values may hold the placeholder (Link: …; nonce=). */
+  headers: [string, string][];
+  /** The body split at the placeholder nonce. */
+  parts: string[];
+  bytes: number;
+  renderedAt: number;
+  /** When a hit should start a refresh (moved on by a failed one). */
+  refreshAt: number;
+}
+
+export interface StoreLimits {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/** A least-recently-used map bounded by entry count and body bytes. */
+export class PageStore {
+  private readonly entries = new Map<string, CachedPage>();
+  private totalBytes = 0;
+
+  constructor(private readonly limits: StoreLimits) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.entries.get(key);
+    if (page) {
+      // Map order is insertion order: re-inserting marks it most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.delete(key);
+    if (page.bytes > this.limits.maxBytes) return;
+    this.entries.set(key, page);
+    this.totalBytes += page.bytes;
+    while (this.entries.size > this.limits.maxEntries || this.totalBytes > this.limits.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.totalBytes -= page.bytes;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
+  }
+}
+
+/** Limits: public pages are ~130 KB of HTML each; visitor-keyed lists get a small share. */
+export const SHARED_LIMITS: StoreLimits = { maxEntries: 600, maxBytes: 64 * 1024 * 1024 };
+export const PER_VISITOR_LIMITS: StoreLimits = { maxEntries: 120, maxBytes: 16 * 1024 * 1024 };
+
+/** A random token of 128 bits in [A-Za-z0-9] (no character any encoder escapes). */
+export function randomToken(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  // 24 × 62-way choices ≥ 128 bits; the small modulo bias does not matter for a secret this long.
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export interface PageCacheState {
+  /** Proves a request is the cache's own render (header value); never leaves the server. */
+  renderSecret: string;
+  /** The nonce the render is given; every answer replaces it, so no browser ever sees it. */
+  placeholderNonce: string;
+  shared: PageStore;
+  perVisitor: PageStore;
+  /** Renders under way, one per key. */
+  inflight: Map<string, Promise<unknown>>;
+  /** Bumped by every purge: a render that started before it is not stored. */
+  generation: number;
+  /** After the loopback render fails to connect, pages render as usual until then. */
+  unreachableUntil: number;
+}
+
+const STATE = Symbol.for('shengai.page-cache');
+
+export function pageCacheState(): PageCacheState {
+  const g = globalThis as typeof globalThis & { [STATE]?: PageCacheState };
+  g[STATE] ??= {
+    renderSecret: randomToken(),
+    placeholderNonce: randomToken(),
+    shared: new PageStore(SHARED_LIMITS),
+    perVisitor: new PageStore(PER_VISITOR_LIMITS),
+    inflight: new Map(),
+    generation: 0,
+    unreachableUntil: 0,
+  };
+  return g[STATE];
+}
+
+/**
+ * Forget every cached page: called next to updateTag when a write changes what
+ * public pages show (stock after an exchange), so the writer reads its own write.
+ */
+export function purgePageCache(): void {
+  const state = pageCacheState();
+  state.generation++;
+  state.shared.clear();
+  state.perVisitor.clear();
+}
