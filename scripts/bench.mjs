@@ -304,7 +304,10 @@ async function firstLoadJs(origin, template) {
 }
 
 // ------------------------------------------------------------------ 6. throughput
-function cannon(url, seconds, headers = {}) {
+/** What a browser sends for a document (the page cache answers document loads only, lib/page-cache/policy.ts). */
+const DOCUMENT_HEADERS = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+function cannon(url, seconds, headers = DOCUMENT_HEADERS) {
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url, connections: CONNECTIONS, duration: Math.max(1, seconds), headers, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
     // Bounded: autocannon stops itself at `duration`; this is the fuse.
@@ -610,8 +613,8 @@ try {
         await ensureServerUp();
         origin = server.origin;
         // Warm the caches, and note how the page is answered and its size.
-        await fetch(origin + url).then((r) => r.text());
-        const probe = await fetch(origin + url);
+        await fetch(origin + url, { headers: DOCUMENT_HEADERS }).then((r) => r.text());
+        const probe = await fetch(origin + url, { headers: DOCUMENT_HEADERS });
         const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
         log('autocannon', name);
         report.throughput.push(summary(name, url, await cannon(origin + url, THROUGHPUT_SECONDS), { kind, pageCache: probe.headers.get('x-page-cache'), bytesKB }));
@@ -623,8 +626,8 @@ try {
     let uncached = null;
     try {
       uncached = await startServer({ pageCache: false, dbName: 'bench-uncached.db' });
-      await fetch(uncached.origin + routes.home()).then((r) => r.text());
-      const probe = await fetch(uncached.origin + routes.home());
+      await fetch(uncached.origin + routes.home(), { headers: DOCUMENT_HEADERS }).then((r) => r.text());
+      const probe = await fetch(uncached.origin + routes.home(), { headers: DOCUMENT_HEADERS });
       const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
       log('autocannon home rendered per request');
       report.throughput.push(summary('home, rendered per request (PAGE_CACHE=0)', routes.home(), await cannon(uncached.origin + routes.home(), THROUGHPUT_SECONDS), { kind: 'reference', pageCache: probe.headers.get('x-page-cache'), bytesKB }));

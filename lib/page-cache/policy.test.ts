@@ -3,7 +3,7 @@ import { pageCachePlan, type PageRequest } from './policy';
 
 function request(pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): PageRequest {
   const url = new URL(pathAndQuery, 'http://site.test');
-  const headers = new Headers(init.headers);
+  const headers = new Headers({ accept: 'text/html,application/xhtml+xml,*/*;q=0.8', ...init.headers });
   return {
     method: init.method ?? 'GET',
     pathname: url.pathname,
@@ -49,6 +49,15 @@ describe('pageCachePlan (issue 8 whole-page cache)', () => {
     ]) {
       expect(pageCachePlan(request(path)), path).toBeNull();
     }
+  });
+
+  it('leaves router fetches to Next even though Next hides their RSC headers from proxy.ts', () => {
+    // What proxy.ts sees of an App Router prefetch or navigation: Accept */*, Next-Url.
+    expect(pageCachePlan(request('/serviceRulesDetail', { headers: { accept: '*/*', 'next-url': '/serviceRules' } }))).toBeNull();
+    expect(pageCachePlan(request('/doctorlist', { headers: { accept: '*/*' } }))).toBeNull();
+    expect(pageCachePlan(request('/doctorlist', { headers: { 'next-url': '/' } }))).toBeNull();
+    expect(pageCachePlan(request('/doctorlist', { headers: { 'sec-fetch-dest': 'empty' } }))).toBeNull();
+    expect(pageCachePlan(request('/doctorlist', { headers: { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' } }))).not.toBeNull();
   });
 
   it('leaves router navigations, prefetches and actions to Next (they are not HTML loads)', () => {

@@ -61,12 +61,24 @@ function varies(pathname: string): { address: boolean; ip: boolean } {
   return { address: false, ip: false };
 }
 
+/**
+ * A load of an HTML document, by a browser or a crawler, and not a router
+ * fetch. Next hides the RSC headers (RSC, Next-Router-Prefetch, …) and the
+ * `_rsc` query from proxy.ts (server/web/adapter.js strips FLIGHT_HEADERS), so
+ * they cannot tell the two apart. Browsers send `Accept: text/html…` for documents,
+ * and the App Router's fetches send `*\/*` with `Next-Url`. Server actions send `Next-Action`.
+ */
+export function isDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean {
+  if (!(h.get('accept') ?? '').includes('text/html')) return false;
+  if (h.has('rsc') || h.has('next-router-prefetch') || h.has('next-url') || h.has('next-action')) return false;
+  const dest = h.get('sec-fetch-dest');
+  return dest === null || dest === 'document';
+}
+
 /** A full page load of a cacheable page: its plan, else null (the page renders as usual). */
 export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const h = request.headers;
-  // Router navigations and prefetches ask for RSC payloads, not HTML.
-  if (h.has('rsc') || h.has('next-router-prefetch') || h.has('next-action')) return null;
+  if (!isDocumentRequest(request.headers)) return null;
   if (/(?:^|[?&])_rsc=/.test(request.search)) return null;
   if (isUncachedPath(request.pathname)) return null;
   // A member's page may hold the member's data: rendered for them alone.
@@ -85,7 +97,7 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   }
   if (vary.ip) {
     for (const name of ['x-forwarded-for', 'x-real-ip'] as const) {
-      const value = (h.get(name) ?? '').slice(0, 256);
+      const value = (request.headers.get(name) ?? '').slice(0, 256);
       if (value) forward[name] = value;
       keyParts.push(`${name}=${value}`);
     }

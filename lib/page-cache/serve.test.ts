@@ -56,7 +56,8 @@ beforeEach(() => {
 
 function get(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
   const nonce = createNonce();
-  const request = new NextRequest(new URL(path, 'http://site.test'), { method: init.method ?? 'GET', headers: init.headers });
+  const headers = { accept: 'text/html,*/*;q=0.8', ...init.headers };
+  const request = new NextRequest(new URL(path, 'http://site.test'), { method: init.method ?? 'GET', headers });
   return { nonce, answer: answerFromPageCache(request, { nonce, policy: buildCsp({ nonce }) }) };
 }
 
