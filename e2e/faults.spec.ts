@@ -52,6 +52,9 @@ function mainOf(html: string): string {
   return JSON.stringify({ headings, links });
 }
 
+/** What a browser sends for a document: such loads are answered by the page cache. */
+const DOCUMENT = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
 const STACK = /(\bat .+\.(js|ts|tsx):\d+|node_modules\/|webpack-internal|ApiError|TypeError:|ECONNREFUSED|SyntaxError)/;
 
 test.beforeAll(async ({ baseURL }) => {
@@ -93,6 +96,7 @@ test('cached public pages keep answering 200 with their last content; uncached p
     const res = await request.get(`${origin}${url}`);
     expect(res.status(), `warm ${url}`).toBe(200);
     before.set(url, mainOf(await res.text()));
+    expect((await request.get(`${origin}${url}`, { headers: DOCUMENT })).status(), `warm the page cache: ${url}`).toBe(200);
   }
 
   for (const mode of FAULTS) {
@@ -101,6 +105,11 @@ test('cached public pages keep answering 200 with their last content; uncached p
       const res = await request.get(`${origin}${url}`, { timeout: 9_000 });
       expect(res.status(), `${mode}: cached ${url}`).toBe(200);
       expect(mainOf(await res.text()), `${mode}: cached ${url} keeps its content`).toBe(before.get(url));
+      // A browser's load of the same page is answered by the whole-page cache (lib/page-cache).
+      const doc = await request.get(`${origin}${url}`, { timeout: 9_000, headers: DOCUMENT });
+      expect(doc.status(), `${mode}: page cache ${url}`).toBe(200);
+      expect(doc.headers()['x-page-cache'], `${mode}: ${url} from the page cache`).toMatch(/^(HIT|STALE)$/);
+      expect(mainOf(await doc.text()), `${mode}: page cache ${url} keeps its content`).toBe(before.get(url));
     }
     // Never-seen ids and keywords: nothing cached, the API must be asked.
     const fresh = `${Date.now().toString(36)}${mode}`;
