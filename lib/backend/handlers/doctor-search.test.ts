@@ -143,15 +143,16 @@ const queryArb = (doctors: GenDoctor[]): fc.Arbitrary<KeywordQuery> =>
 /** The postings as they should be: every character and character pair of each field, ASCII lowered. */
 function expectedPostings(db: Db): string[] {
   const doctors = db
-    .prepare('SELECT doctor_id, name, specialties, department, province_id, sort, praise_rate, service_count, fans FROM doctors')
-    .all() as (Record<'name' | 'specialties' | 'department', string> & Record<string, number>)[];
+    .prepare(`SELECT doctor_id, name, specialties, department, province_id, sort, praise_rate, service_count, fans, org_code, consult_online
+       FROM doctors`)
+    .all() as (Record<'name' | 'specialties' | 'department' | 'org_code', string> & Record<string, number>)[];
   const out = new Set<string>();
   for (const d of doctors) {
     for (const field of [d.name, d.specialties, d.department]) {
       const cs = Array.from(field.replace(/[A-Z]/g, (c) => c.toLowerCase()));
       cs.forEach((c, i) => {
         for (const term of i + 1 < cs.length ? [c, c + cs[i + 1]] : [c]) {
-          out.add(JSON.stringify([term, d.province_id, d.doctor_id, d.sort, d.praise_rate, d.service_count, d.fans]));
+          out.add(JSON.stringify([term, d.province_id, d.doctor_id, d.sort, d.praise_rate, d.service_count, d.fans, d.org_code, d.consult_online]));
         }
       });
     }
@@ -160,7 +161,10 @@ function expectedPostings(db: Db): string[] {
 }
 const actualPostings = (db: Db) =>
   (
-    db.prepare('SELECT term, province_id, doctor_id, sort, praise_rate, service_count, fans FROM doctor_terms').raw().all() as unknown[][]
+    db
+      .prepare('SELECT term, province_id, doctor_id, sort, praise_rate, service_count, fans, org_code, consult_online FROM doctor_terms')
+      .raw()
+      .all() as unknown[][]
   )
     .map((r) => JSON.stringify(r))
     .sort();
@@ -251,6 +255,16 @@ describe('doctor keyword index (issue 8)', () => {
     check();
     expect(ids('中医', 'default')).toEqual({ ids: [2, 1], total: 2 });
     expect(ids('中医', 'praise')).toEqual({ ids: [1, 2], total: 2 });
+    // The clinic and online flag the postings carry for the filtered totals.
+    db.prepare("UPDATE doctors SET org_code = 'O2', consult_online = 0 WHERE doctor_id = 1").run();
+    check();
+    const filtered = (orgCode?: string, onlineOnly?: boolean) => {
+      const query = { keyword: '中医', sort: 'default' as const, orgCode, onlineOnly, limit: 10, offset: 0 };
+      expect(keywordDoctorPage(db, query)).toEqual(referenceScan(db, query));
+      return keywordDoctorPage(db, query).rows.map((r) => r.doctor_id);
+    };
+    expect(filtered('O2')).toEqual([1]);
+    expect(filtered(undefined, true)).toEqual([2]);
 
     db.prepare('INSERT OR REPLACE INTO doctors (doctor_id, appointment_code, name, title, org_code, province_id, department, specialties, intro, avatar) ' +
       "VALUES (2, 'D2', '赵一', 'T', 'O1', 1, '针灸科', '面瘫', '', '')").run();

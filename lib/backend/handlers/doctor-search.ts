@@ -9,7 +9,7 @@
  * - A longer keyword takes its rarest bigram: every match holds each of its bigrams in one field, so
  *   that term's postings are candidates, walked in order and checked with the former LIKE. Its total
  *   counts the candidates that pass (as many as that bigram has postings, not the whole table).
- * - Clinic and online-only filters check the doctor row of each posting; their totals count the postings.
+ * - Postings carry the clinic and online flag too: those filters' totals count postings, not doctor rows.
  */
 import type { Database } from '../types';
 import { DOCTOR_COLUMNS, likePattern, type DoctorRow } from './clinic-rows';
@@ -71,38 +71,40 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
     if (n === 0) return { rows: [], total: 0 };
   }
 
-  // Filters on the posting, then on the doctor row it points to.
+  // Filters on the posting (it carries the province, clinic and online flag), then, for a longer keyword,
+  // the former LIKE on the doctor row it points to.
   const where = ['t.term = ?'];
   const args: (string | number)[] = [term];
   if (q.provinceId) {
     where.push('t.province_id = ?');
     args.push(q.provinceId);
   }
-  const rowFilters: string[] = [];
   if (q.orgCode) {
-    rowFilters.push('d.org_code = ?');
+    where.push('t.org_code = ?');
     args.push(q.orgCode);
   }
-  if (q.onlineOnly) rowFilters.push('d.consult_online = 1');
+  if (q.onlineOnly) where.push('t.consult_online = 1');
   if (!exact) {
-    rowFilters.push(`(d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`);
+    where.push(`(d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`);
     const p = likePattern(q.keyword);
     args.push(p, p, p);
   }
-  const whereSql = [...where, ...rowFilters].join(' AND ');
+  const whereSql = where.join(' AND ');
 
-  // The total: the term's postings when they are the matches, else the candidates that pass, counted
-  // over the primary key's (term, province) range, one doctor row each.
-  const total = rowFilters.length
-    ? (
-        db
-          .prepare(
-            `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
-             CROSS JOIN doctors d ON d.doctor_id = t.doctor_id WHERE ${whereSql}`,
-          )
-          .get(...args) as { n: number }
-      ).n
-    : candidates;
+  // The total: the term's count when its postings are the matches; else a count over the primary key's
+  // (term, province) range, from the postings alone for the clinic and online filters, with one doctor
+  // row per candidate for a longer keyword's LIKE.
+  const total =
+    exact && where.length === (q.provinceId ? 2 : 1)
+      ? candidates
+      : (
+          db
+            .prepare(
+              `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
+               ${exact ? '' : 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id'} WHERE ${whereSql}`,
+            )
+            .get(...args) as { n: number }
+        ).n;
   if (total === 0 || q.offset >= total) return { rows: [], total };
 
   // The page: walk the sort's index of the term (every province) until LIMIT, which reads about

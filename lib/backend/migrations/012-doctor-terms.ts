@@ -9,7 +9,8 @@ import type { Migration } from '../types';
  * - `doctor_terms`: one posting per (term, doctor), where the terms are every character (unigram) and every
  *   pair of adjacent characters (bigram) of each of the three fields, ASCII letters lowered as LIKE folds them.
  *   Bigrams never span two fields. A posting carries the doctor's province and the four SPEC §9 sort keys,
- *   with one index per sort, so a keyword page reads its postings in order with LIMIT.
+ *   with one index per sort, so a keyword page reads its postings in order with LIMIT, and the clinic and
+ *   online-consultation flag, so the totals of those lists count postings without reading doctor rows.
  * - `doctor_term_counts`: postings per (term, province), so the total of a one- or two-character keyword
  *   (the keyword is then a term) is a lookup, not a count of every match.
  *
@@ -22,6 +23,9 @@ import type { Migration } from '../types';
 const FIELDS = ['name', 'specialties', 'department'] as const;
 /** The SPEC §9 sort keys a posting carries (doctor-search.ts DOCTOR_SORT_KEYS). */
 const KEYS = ['sort', 'praise_rate', 'service_count', 'fans'] as const;
+/** Row filters of the doctor lists a posting also carries, so their totals count postings alone. */
+const FILTERS = ['org_code', 'consult_online'] as const;
+const CARRIED = [...KEYS, ...FILTERS];
 /** Text only: LIKE never matches a BLOB (SQLITE_LIKE_DOESNT_MATCH_BLOBS), so a BLOB value has no terms. */
 const chars = (value: string) => `CASE WHEN typeof(${value}) = 'text' THEN length(${value}) ELSE 0 END`;
 /** A JSON array of n zeros ('[0,0,0]', '[]' when n ≤ 0): json_each over it yields key = 0 … n-1. */
@@ -37,8 +41,8 @@ const termSelects = (r: string, columns: string, from = '') =>
 /** The distinct terms of NEW or OLD, as a subquery with one column, `term`. */
 const termsOf = (r: 'NEW' | 'OLD') => termSelects(r, '');
 
-const insertPostings = (r: 'NEW' | 'OLD') => `INSERT INTO doctor_terms (term, province_id, doctor_id, sort, praise_rate, service_count, fans)
-    SELECT term, ${r}.province_id, ${r}.doctor_id, ${r}.sort, ${r}.praise_rate, ${r}.service_count, ${r}.fans
+const insertPostings = (r: 'NEW' | 'OLD') => `INSERT INTO doctor_terms (term, province_id, doctor_id, ${CARRIED.join(', ')})
+    SELECT term, ${r}.province_id, ${r}.doctor_id, ${CARRIED.map((c) => `${r}.${c}`).join(', ')}
     FROM (${termsOf(r)})`;
 const deletePostings = (r: 'NEW' | 'OLD') => `DELETE FROM doctor_terms
     WHERE term IN (${termsOf(r)}) AND province_id = ${r}.province_id AND doctor_id = ${r}.doctor_id`;
@@ -54,6 +58,8 @@ CREATE TABLE doctor_terms (
   praise_rate REAL NOT NULL,
   service_count INTEGER NOT NULL,
   fans INTEGER NOT NULL,
+  org_code TEXT NOT NULL,
+  consult_online INTEGER NOT NULL,
   PRIMARY KEY (term, province_id, doctor_id)
 ) WITHOUT ROWID;
 -- The SPEC §9 sorts of users.ts's DOCTOR_ORDER; the primary key (term, province_id) serves small provinces.
@@ -69,8 +75,8 @@ CREATE TABLE doctor_term_counts (
   PRIMARY KEY (term, province_id)
 ) WITHOUT ROWID;
 
-INSERT INTO doctor_terms (province_id, doctor_id, sort, praise_rate, service_count, fans, term)
-    ${termSelects('d', 'd.province_id, d.doctor_id, d.sort, d.praise_rate, d.service_count, d.fans, ', 'doctors d, ')};
+INSERT INTO doctor_terms (province_id, doctor_id, ${CARRIED.join(', ')}, term)
+    ${termSelects('d', `d.province_id, d.doctor_id, ${CARRIED.map((c) => `d.${c}`).join(', ')}, `, 'doctors d, ')};
 INSERT INTO doctor_term_counts (term, province_id, n)
   SELECT term, province_id, COUNT(*) FROM doctor_terms GROUP BY term, province_id;
 
@@ -93,12 +99,13 @@ CREATE TRIGGER doctor_terms_rebuild AFTER UPDATE OF doctor_id, name, specialties
   ${deletePostings('OLD')};
   ${insertPostings('NEW')};
 END;
--- A change of sort keys only (the fans counter, ratings): the postings keep their terms and take the new
--- keys, one key at a time so that only the changed key's index is rewritten.
-CREATE TRIGGER doctor_terms_keys AFTER UPDATE OF sort, praise_rate, service_count, fans ON doctors
+-- A change of sort keys or list filters only (the fans counter, ratings, clinic, online consultation): the
+-- postings keep their terms and take the new values, one column at a time so that only a changed key's
+-- index is rewritten.
+CREATE TRIGGER doctor_terms_keys AFTER UPDATE OF ${CARRIED.join(', ')} ON doctors
 WHEN NEW.doctor_id IS OLD.doctor_id AND NEW.name IS OLD.name AND NEW.specialties IS OLD.specialties
   AND NEW.department IS OLD.department AND NEW.province_id IS OLD.province_id BEGIN
-${KEYS.map(
+${CARRIED.map(
   (k) => `  UPDATE doctor_terms SET ${k} = NEW.${k}
     WHERE NEW.${k} IS NOT OLD.${k} AND term IN (${termsOf('NEW')}) AND province_id = NEW.province_id AND doctor_id = NEW.doctor_id;`,
 ).join('\n')}
