@@ -19,6 +19,9 @@ export function openDatabase(settings: BackendSettings): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  // An INSERT OR REPLACE then fires the DELETE triggers of the row it replaces, so the trigger-kept
+  // doctor_counts (migration 011) and keyword postings (012) stay exact on that path too.
+  db.pragma('recursive_triggers = ON');
   db.pragma('busy_timeout = 30000');
   migrateAndSeed(db, settings);
   return db;

@@ -16,6 +16,7 @@ import {
   wireDoctor,
   type DoctorRow,
 } from './clinic-rows';
+import { keywordDoctorPage } from './doctor-search';
 import { groupByDate, SCHEDULE_DAYS, slotsFor } from './schedule-slots';
 
 /** SPEC §9 doctor sorts → an indexed ORDER BY (migration 010). */
@@ -44,6 +45,19 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
   const keyword = optionalString(fields, 'Keyword', '关键词', 50);
   const sort = optionalEnum(fields, 'Sort', DOCTOR_SORT_VALUES, '排序') || 'default';
   const orgCode = extra.orgCode ?? optionalCode(fields, 'HospitalCode', '门诊编码');
+  // A keyword reads the postings of migration 012 instead of scanning with LIKE (issue 8).
+  if (keyword) {
+    const { rows, total } = keywordDoctorPage(db, {
+      keyword,
+      provinceId,
+      orgCode,
+      onlineOnly: extra.onlineOnly,
+      sort,
+      limit: page.pageSize,
+      offset: page.offset,
+    });
+    return listResult(rows.map(wireDoctor), total, page);
+  }
   const where: string[] = [];
   const args: (string | number)[] = [];
   if (provinceId) {
@@ -55,15 +69,10 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
     args.push(orgCode);
   }
   if (extra.onlineOnly) where.push('d.consult_online = 1');
-  if (keyword) {
-    where.push(`(d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`);
-    const p = likePattern(keyword);
-    args.push(p, p, p);
-  }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // Province-only lists read the trigger-kept totals (migration 011), so their cost does not grow with the table.
   const total =
-    !orgCode && !keyword && !extra.onlineOnly
+    !orgCode && !extra.onlineOnly
       ? ((db.prepare('SELECT n FROM doctor_counts WHERE province_id = ?').get(provinceId ?? 0) as { n: number } | undefined)?.n ?? 0)
       : (db.prepare(`SELECT COUNT(*) AS n FROM doctors d ${whereSql}`).get(...args) as { n: number }).n;
   const rows = db

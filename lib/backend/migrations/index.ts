@@ -6,6 +6,7 @@ import type { Migration } from '../types';
 import { coreMigration } from './001-core';
 import { clinicsDoctorsMigration } from './010-clinics-doctors';
 import { doctorCountsMigration } from './011-doctor-counts';
+import { doctorTermsMigration } from './012-doctor-terms';
 import { contentMigration } from './020-content';
 import { memberServicesMigration } from './030-member-services';
 
@@ -13,6 +14,7 @@ export const migrations: Migration[] = [
   coreMigration,
   clinicsDoctorsMigration,
   doctorCountsMigration,
+  doctorTermsMigration,
   contentMigration,
   memberServicesMigration,
 ];

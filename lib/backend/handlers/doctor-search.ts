@@ -1,0 +1,125 @@
+/**
+ * The doctor finder's Keyword filter over the inverted index of migration 012 (issue 8: the list endpoint
+ * is flat from 1k to 100k doctors). Same answer as the former scan, SPEC §7's substring match
+ *   (d.name LIKE '%kw%' OR d.specialties LIKE '%kw%' OR d.department LIKE '%kw%'), % _ \ literal,
+ * with the same rows, order and total, but it reads postings instead of the doctors table:
+ *
+ * - A keyword of one or two characters is itself a term: its postings are exactly the matching doctors,
+ *   its total is a lookup in doctor_term_counts, and a page reads the postings in the sort's order.
+ * - A longer keyword takes its rarest bigram: every match holds each of its bigrams in one field, so
+ *   that term's postings are candidates, walked in order and checked with the former LIKE. Its total
+ *   counts the candidates that pass (as many as that bigram has postings, not the whole table).
+ * - Postings carry the clinic and online flag too: those filters' totals count postings, not doctor rows.
+ */
+import type { Database } from '../types';
+import { DOCTOR_COLUMNS, likePattern, type DoctorRow } from './clinic-rows';
+
+/** SPEC §9 doctor sorts: the key of each (then doctor_id ascending) and its index on doctor_terms. */
+export const DOCTOR_SORT_KEYS = {
+  default: { column: 'sort', dir: 'ASC', index: 'doctor_terms_default' },
+  praise: { column: 'praise_rate', dir: 'DESC', index: 'doctor_terms_praise' },
+  services: { column: 'service_count', dir: 'DESC', index: 'doctor_terms_services' },
+  fans: { column: 'fans', dir: 'DESC', index: 'doctor_terms_fans' },
+} as const;
+export type DoctorSort = keyof typeof DOCTOR_SORT_KEYS;
+
+/** The primary key (term, province_id, doctor_id) of the WITHOUT ROWID table doctor_terms. */
+const PROVINCE_INDEX = 'sqlite_autoindex_doctor_terms_1';
+
+export interface KeywordQuery {
+  keyword: string;
+  /** 0 or absent: every province. */
+  provinceId?: number;
+  orgCode?: string;
+  onlineOnly?: boolean;
+  sort: DoctorSort;
+  limit: number;
+  offset: number;
+}
+
+/** LIKE folds ASCII letters only (SQLite without ICU), as the index's lower() does. */
+const foldAscii = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * The terms whose postings hold every match: the keyword itself when it has one or two characters
+ * (exact: its postings are the matches), else its distinct bigrams (candidates, to check with LIKE).
+ * Characters are code points, as SQLite's substr and length count them.
+ */
+export function keywordTerms(keyword: string): { terms: string[]; exact: boolean } {
+  const chars = Array.from(foldAscii(keyword));
+  if (chars.length <= 2) return { terms: [chars.join('')], exact: true };
+  const bigrams = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) bigrams.add(chars[i]! + chars[i + 1]!);
+  return { terms: [...bigrams], exact: false };
+}
+
+function postingCount(db: Database, term: string, provinceId: number | undefined): number {
+  const row = provinceId
+    ? db.prepare('SELECT n FROM doctor_term_counts WHERE term = ? AND province_id = ?').get(term, provinceId)
+    : db.prepare('SELECT SUM(n) AS n FROM doctor_term_counts WHERE term = ?').get(term);
+  return (row as { n: number | null } | undefined)?.n ?? 0;
+}
+
+/** One page of the doctors matching a keyword (and the other filters), and their total. */
+export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: DoctorRow[]; total: number } {
+  const { terms, exact } = keywordTerms(q.keyword);
+  let term = terms[0]!;
+  let candidates = Infinity;
+  for (const t of terms) {
+    const n = postingCount(db, t, q.provinceId);
+    if (n < candidates) [term, candidates] = [t, n];
+    if (n === 0) return { rows: [], total: 0 };
+  }
+
+  // Filters on the posting (it carries the province, clinic and online flag), then, for a longer keyword,
+  // the former LIKE on the doctor row it points to.
+  const where = ['t.term = ?'];
+  const args: (string | number)[] = [term];
+  if (q.provinceId) {
+    where.push('t.province_id = ?');
+    args.push(q.provinceId);
+  }
+  if (q.orgCode) {
+    where.push('t.org_code = ?');
+    args.push(q.orgCode);
+  }
+  if (q.onlineOnly) where.push('t.consult_online = 1');
+  if (!exact) {
+    where.push(`(d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`);
+    const p = likePattern(q.keyword);
+    args.push(p, p, p);
+  }
+  const whereSql = where.join(' AND ');
+
+  // The total: the term's count when its postings are the matches; else a count over the primary key's
+  // (term, province) range, from the postings alone for the clinic and online filters, with one doctor
+  // row per candidate for a longer keyword's LIKE.
+  const total =
+    exact && where.length === (q.provinceId ? 2 : 1)
+      ? candidates
+      : (
+          db
+            .prepare(
+              `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
+               ${exact ? '' : 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id'} WHERE ${whereSql}`,
+            )
+            .get(...args) as { n: number }
+        ).n;
+  if (total === 0 || q.offset >= total) return { rows: [], total };
+
+  // The page: walk the sort's index of the term (every province) until LIMIT, which reads about
+  // (offset + limit) × postings / matches entries; or, in a province where the matches are few among
+  // the term's postings, read the (term, province) range and sort it.
+  const key = DOCTOR_SORT_KEYS[q.sort];
+  const everywhere = q.provinceId ? postingCount(db, term, undefined) : candidates;
+  const walk = Math.min(everywhere, ((q.offset + q.limit) * everywhere) / total);
+  const index = q.provinceId && walk > 2 * candidates ? PROVINCE_INDEX : key.index;
+  const rows = db
+    .prepare(
+      `SELECT ${DOCTOR_COLUMNS} FROM doctor_terms t INDEXED BY ${index}
+       CROSS JOIN doctors d ON d.doctor_id = t.doctor_id JOIN orgs o ON o.code = d.org_code
+       WHERE ${whereSql} ORDER BY t.${key.column} ${key.dir}, t.doctor_id ASC LIMIT ? OFFSET ?`,
+    )
+    .all(...args, q.limit, q.offset) as DoctorRow[];
+  return { rows, total };
+}
