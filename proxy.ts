@@ -22,6 +22,7 @@ import { isApiError } from '@/lib/api/errors';
 import { sharedRefresh } from '@/lib/api/token-client';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
+import { refuseMalformedAction } from '@/lib/security/action-request';
 import { cspProxy } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
@@ -56,6 +57,9 @@ function isPageNavigation(request: NextRequest): boolean {
 }
 
 export async function proxy(request: NextRequest) {
+  // Issue 8: a server-action request that Next would answer with a 500 gets 400/403/413 instead.
+  const refusedAction = await refuseMalformedAction(request);
+  if (refusedAction) return refusedAction;
   const { pathname, search } = request.nextUrl;
   if (pathname.startsWith('/api/')) {
     // The API answers for itself; only a broken percent-escape is caught here,
@@ -135,5 +139,8 @@ export const config = {
   matcher: [
     // Pages, and the API for its broken-escape check: not the session's route handlers, Next's assets or public files.
     '/((?!session/|auth/|_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|xml|woff2?)$).*)',
+    // Server actions run on any path that renders a page, the 404 page included (issue 8).
+    { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
+    { source: '/:path*', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
   ],
 };

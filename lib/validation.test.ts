@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from './validation';
+import { EMAIL_RE, isPlainText, validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from './validation';
 
 const today = new Date(2026, 10, 21); // 2026-11-21
 
@@ -108,4 +108,29 @@ describe('validateIdCard (SPEC §5)', () => {
       expect(r.ok ? '' : r.message).toMatch(/身份证/);
     },
   );
+});
+
+describe('isPlainText and EMAIL_RE (issue 8: what may be stored)', () => {
+  it('refuses control characters and unpaired surrogates, keeps markup, quotes and unicode', () => {
+    for (const bad of ['\u0000', 'a\u0000b', '\u001b[31m', 'x\u0007', 'x\u007f', 'x\u0085', '\ud800', 'a\udc00b', 'a\tb', 'a\nb']) {
+      expect(isPlainText(bad), JSON.stringify(bad)).toBe(false);
+    }
+    for (const good of ['<script>alert(1)</script>', "' OR 1=1 --", '中医𝌆Ω\u202e', '😀', '']) expect(isPlainText(good), good).toBe(true);
+    // Multi-line text keeps its line breaks and tabs, never the other control characters.
+    expect(isPlainText('第一行\r\n第二行\t结束', { multiline: true })).toBe(true);
+    expect(isPlainText('a\u0000\nb', { multiline: true })).toBe(false);
+  });
+
+  it('names and passwords refuse control characters', () => {
+    expect(validateName('王\u0000雅琴')).toEqual({ ok: false, message: '姓名包含无效字符' });
+    expect(validateName('<b>王</b>').ok).toBe(true);
+    expect(validatePassword('abc\u0000def')).toEqual({ ok: false, message: '密码包含无效字符' });
+  });
+
+  it('email follows the input type=email rule, with a dot in the domain', () => {
+    for (const ok of ['a@example.com', "o'brien+x@mail.example.cn", 'a.b-c@x-y.cn']) expect(ok).toMatch(EMAIL_RE);
+    for (const bad of ['a@b', 'a b@example.com', '<script>@example.com', 'a@example.com\u0000', '"q"@example.com', 'a@-x.cn', '张三@例子.中国']) {
+      expect(bad).not.toMatch(EMAIL_RE);
+    }
+  });
 });

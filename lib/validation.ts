@@ -11,6 +11,29 @@ const fail = <T = never>(message: string): Validation<T> => ({ ok: false, messag
 /** Length in user-perceived characters (code points), so 汉字 count as one each. */
 const charLength = (s: string) => Array.from(s).length;
 
+/** C0 and C1 control characters (NUL, ESC, DEL…) and unpaired surrogates. */
+const CONTROL_OR_BROKEN = /[\p{Cc}\p{Cs}]/u;
+/** The same, except the line breaks and tabs of multi-line text. */
+const CONTROL_OR_BROKEN_MULTILINE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+
+/**
+ * Issue 8: text that may be stored. No control characters (a NUL or an escape
+ * sequence is never part of a name, an address or a message) and no unpaired
+ * surrogate (it would be stored as U+FFFD, not as sent). Multi-line text may
+ * hold line breaks and tabs. Markup and quotes are ordinary text: they are
+ * stored as sent and escaped where shown.
+ */
+export function isPlainText(input: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
+  return !(multiline ? CONTROL_OR_BROKEN_MULTILINE : CONTROL_OR_BROKEN).test(input);
+}
+
+/**
+ * An email address as `<input type="email">` accepts it (the WHATWG HTML rule),
+ * with a dot in the domain: no spaces, quotes, angle brackets or control characters.
+ */
+export const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
 /** SPEC §5: phone is exactly 11 characters, all digits. */
 export function validatePhone(input: unknown): Validation<string> {
   const phone = typeof input === 'string' ? input.trim() : '';
@@ -23,6 +46,7 @@ export function validatePhone(input: unknown): Validation<string> {
 export function validateName(input: unknown): Validation<string> {
   const name = typeof input === 'string' ? input.trim() : '';
   if (!name) return fail('请输入姓名');
+  if (!isPlainText(name)) return fail('姓名包含无效字符');
   const n = charLength(name);
   if (n < 2) return fail('姓名至少2个字');
   if (n > 30) return fail('姓名不能超过30个字');
@@ -34,6 +58,7 @@ export function validatePassword(input: unknown): Validation<string> {
   const password = typeof input === 'string' ? input : '';
   if (!password) return fail('请输入密码');
   if (/\s/.test(password)) return fail('密码不能包含空格');
+  if (!isPlainText(password)) return fail('密码包含无效字符');
   const n = charLength(password);
   if (n < 6 || n > 16) return fail('密码长度为6-16位');
   return ok(password);

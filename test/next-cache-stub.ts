@@ -4,3 +4,4 @@ export function unstable_cache<T extends (...args: never[]) => unknown>(fn: T): 
 }
 export function revalidateTag() {}
 export function revalidatePath() {}
+export function updateTag() {}

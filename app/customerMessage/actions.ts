@@ -21,15 +21,26 @@ const SUCCESS: Record<MessageKind, string> = {
   2: '投诉建议提交成功，我们会在3个工作日内处理并回访，感谢您的监督。',
 };
 
+/** Each field a string (or absent): an array or an object is refused, never turned into text (issue 8). */
+function draftOf(raw: unknown): MessageDraft | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  const draft: MessageDraft = { sourceId: '', title: '', content: '', contactPhone: '' };
+  for (const key of Object.keys(draft) as (keyof MessageDraft)[]) {
+    const value = Object.hasOwn(r, key) ? r[key] : undefined;
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'number' && key === 'sourceId' && Number.isInteger(value)) draft[key] = String(value);
+    else if (typeof value === 'string') draft[key] = value;
+    else return null;
+  }
+  return draft;
+}
+
 export async function sendMessageAction(kind: MessageKind, draft: MessageDraft): Promise<SendMessageResult> {
   if (kind !== 1 && kind !== 2) return { ok: false, message: '留言类型无效' };
   if (!(await getSession())) return { ok: false, message: messages.loginRequired, sessionExpired: true };
-  const safeDraft: MessageDraft = {
-    sourceId: String(draft?.sourceId ?? ''),
-    title: String(draft?.title ?? ''),
-    content: String(draft?.content ?? ''),
-    contactPhone: String(draft?.contactPhone ?? ''),
-  };
+  const safeDraft = draftOf(draft);
+  if (!safeDraft) return { ok: false, message: '留言内容格式不正确，请刷新页面后重试' };
   const sources = await getMessageSources(kind);
   const checked = validateMessageDraft(safeDraft, sources.map((s) => s.id));
   if (!checked.ok) return { ok: false, message: '请检查标出的内容', errors: checked.errors };

@@ -16,16 +16,24 @@ export type SaveMemberInfoResult =
   | { ok: true; profile: MemberProfile }
   | { ok: false; message: string; errors?: MemberInfoErrors; sessionExpired?: boolean };
 
+/** Each field a string (or absent): an array or an object is refused, never turned into text (issue 8). */
+function draftOf(raw: unknown): MemberInfoDraft | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  const draft: MemberInfoDraft = { name: '', sex: '', birthday: '', idCard: '', email: '', address: '' };
+  for (const key of Object.keys(draft) as (keyof MemberInfoDraft)[]) {
+    const value = Object.hasOwn(r, key) ? r[key] : undefined;
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return null;
+    draft[key] = value;
+  }
+  return draft;
+}
+
 export async function saveMemberInfoAction(draft: MemberInfoDraft): Promise<SaveMemberInfoResult> {
   if (!(await getSession())) return { ok: false, message: messages.loginRequired, sessionExpired: true };
-  const safe: MemberInfoDraft = {
-    name: String(draft?.name ?? ''),
-    sex: String(draft?.sex ?? ''),
-    birthday: String(draft?.birthday ?? ''),
-    idCard: String(draft?.idCard ?? ''),
-    email: String(draft?.email ?? ''),
-    address: String(draft?.address ?? ''),
-  };
+  const safe = draftOf(draft);
+  if (!safe) return { ok: false, message: '资料格式不正确，请刷新页面后重试' };
   const checked = validateMemberInfo(safe);
   if (!checked.ok) return { ok: false, message: '请检查标出的内容，资料尚未保存', errors: checked.errors };
   try {

@@ -22,7 +22,8 @@ export type ExchangeActionResult =
   | { ok: true; receipt: ExchangeReceipt }
   | { ok: false; reason: ExchangeFailure; message: string; balance?: number; stock?: number };
 
-const exchangeInput = z.object({
+/** Strict: a field the dialog never sends (a quantity, say) makes the request invalid, not silently ignored (issue 8). */
+const exchangeInput = z.strictObject({
   sn: z.string().regex(/^[A-Za-z0-9]{1,32}$/),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });

@@ -11,7 +11,7 @@ import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
 
-const input = z.object({
+const input = z.strictObject({
   kind: z.enum(['clinic', 'doctor']),
   code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
   collect: z.boolean(),

@@ -3,7 +3,7 @@
  * action: name 2–30 characters; an ID card of 15 or 18 digits with a valid
  * checksum, which fixes birthday and sex; an optional email.
  */
-import { validateIdCard, validateName } from '@/lib/validation';
+import { EMAIL_RE, isPlainText, validateIdCard, validateName } from '@/lib/validation';
 
 export interface MemberInfoDraft {
   name: string;
@@ -28,7 +28,6 @@ export interface CleanMemberInfo {
 
 export type MemberInfoErrors = Partial<Record<keyof MemberInfoDraft, string>>;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function realPastDate(value: string, today: Date): boolean {
@@ -66,7 +65,8 @@ export function validateMemberInfo(
   const email = draft.email.trim();
   if (email && (email.length > 100 || !EMAIL_RE.test(email))) errors.email = '请输入有效的电子邮箱';
   const address = draft.address.trim();
-  if (Array.from(address).length > 100) errors.address = '地址不能超过100个字';
+  if (!isPlainText(address)) errors.address = '地址包含无效字符';
+  else if (Array.from(address).length > 100) errors.address = '地址不能超过100个字';
 
   if (Object.keys(errors).length || !name.ok) return { ok: false, errors };
   return { ok: true, value: { name: name.value, sex, birthday, idCard, email, address } };

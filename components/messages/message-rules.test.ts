@@ -24,4 +24,15 @@ describe('message form rules (issue 7)', () => {
   it('count 汉字 and emoji as one character each', () => {
     expect(validateMessageDraft({ ...draft, content: '😀'.repeat(500) }, [3]).ok).toBe(true);
   });
+  it('refuse control characters (issue 8) but keep line breaks, markup and quotes as text', () => {
+    expect(validateMessageDraft({ ...draft, content: '请问\u0000周末门诊' }, [3])).toMatchObject({ ok: false, errors: { content: '内容包含无效字符' } });
+    expect(validateMessageDraft({ ...draft, title: '标题\u001b[31m' }, [3])).toMatchObject({ ok: false, errors: { title: '标题包含无效字符' } });
+    const text = "<script>alert(1)</script>\n' OR 1=1 --";
+    expect(validateMessageDraft({ ...draft, content: text }, [3])).toEqual({ ok: true, value: { sourceId: 3, title: '', content: text, contactPhone: '' } });
+  });
+  it('take a category id only as plain digits', () => {
+    for (const sourceId of ['0x3', '3e0', ' 3', '3.0', '+3']) {
+      expect(validateMessageDraft({ ...draft, sourceId }, [3]), sourceId).toMatchObject({ ok: false, errors: { sourceId: '分类无效，请重新选择' } });
+    }
+  });
 });

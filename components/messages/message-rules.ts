@@ -3,7 +3,7 @@
  * the member types) and the server action (before the write). The backend
  * enforces the same limits (TW_Message/AddTW_Message).
  */
-import { validatePhone, type Validation } from '@/lib/validation';
+import { isPlainText, validatePhone, type Validation } from '@/lib/validation';
 
 export const MESSAGE_CONTENT_MIN = 5;
 export const MESSAGE_CONTENT_MAX = 500;
@@ -35,14 +35,16 @@ export function validateMessageDraft(
   const errors: MessageErrors = {};
   const sourceId = Number(draft.sourceId);
   if (!draft.sourceId) errors.sourceId = '请选择分类';
-  else if (!Number.isInteger(sourceId) || !sourceIds.includes(sourceId)) errors.sourceId = '分类无效，请重新选择';
+  else if (!/^\d{1,9}$/.test(draft.sourceId) || !sourceIds.includes(sourceId)) errors.sourceId = '分类无效，请重新选择';
 
   const title = draft.title.trim();
-  if (countChars(title) > MESSAGE_TITLE_MAX) errors.title = `标题不能超过${MESSAGE_TITLE_MAX}个字`;
+  if (!isPlainText(title)) errors.title = '标题包含无效字符';
+  else if (countChars(title) > MESSAGE_TITLE_MAX) errors.title = `标题不能超过${MESSAGE_TITLE_MAX}个字`;
 
   const content = draft.content.trim();
   const n = countChars(content);
   if (n === 0) errors.content = '请填写内容';
+  else if (!isPlainText(content, { multiline: true })) errors.content = '内容包含无效字符';
   else if (n < MESSAGE_CONTENT_MIN) errors.content = `内容至少${MESSAGE_CONTENT_MIN}个字`;
   else if (n > MESSAGE_CONTENT_MAX) errors.content = `内容不能超过${MESSAGE_CONTENT_MAX}个字`;
 

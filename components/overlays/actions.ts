@@ -55,6 +55,11 @@ async function guarded<T extends object>(body: () => Promise<ActionResult<T>>): 
   }
 }
 
+/** An action's object argument, or an empty one when a request sent something else (then validation refuses it). */
+function fieldsOf<T extends object>(input: T): Partial<Record<keyof T, unknown>> {
+  return input && typeof input === 'object' && !Array.isArray(input) ? input : {};
+}
+
 async function signedIn(tokens: IssuedTokens): Promise<ActionResult<{ name: string }>> {
   const session = await startSession(tokens);
   return { ok: true, name: session?.vipInfo.name ?? '' };
@@ -78,7 +83,7 @@ export async function sendSmsCodeAction(
   return guarded<{ resendAfterSeconds: number }>(async () => {
     const p = valid(validatePhone(phone));
     if (!PURPOSES.includes(purpose)) return { ok: false, message: '验证码用途无效' };
-    const img = image && typeof image.key === 'string' && /^\d{4}$/.test(String(image.code)) ? image : undefined;
+    const img = image && typeof image.key === 'string' && typeof image.code === 'string' && /^\d{4}$/.test(image.code) ? image : undefined;
     if (image && !img) return { ok: false, message: '请输入4位图形验证码', needImageCode: true };
     return { ok: true, ...(await sendSmsCode(p, purpose, img, await requestClientIp())) };
   });
@@ -115,14 +120,15 @@ export async function checkPhoneAction(phone: string, code: string): Promise<Act
 
 export async function activateCardAction(input: { phone: string; code: string; cardNo: string; password: string }) {
   return guarded<{ name: string }>(async () => {
-    const cardNo = typeof input.cardNo === 'string' ? input.cardNo.trim() : '';
+    const i = fieldsOf(input);
+    const cardNo = typeof i.cardNo === 'string' ? i.cardNo.trim() : '';
     if (!/^[A-Za-z0-9]{4,32}$/.test(cardNo)) return { ok: false, message: '请选择要激活的会员卡' };
     return signedIn(
       await activateCard({
-        phone: valid(validatePhone(input.phone)),
-        code: valid(validateSmsCode(input.code)),
+        phone: valid(validatePhone(i.phone)),
+        code: valid(validateSmsCode(i.code)),
         cardNo,
-        password: valid(validatePassword(input.password)),
+        password: valid(validatePassword(i.password)),
       }),
     );
   });
@@ -137,14 +143,17 @@ export async function registerAction(input: {
   agreed: boolean;
 }) {
   return guarded<{ name: string }>(async () => {
-    if (input.agreed !== true) return { ok: false, message: '请阅读并同意会员服务协议' };
-    const idCard = input.idCard?.trim() ? valid(validateIdCard(input.idCard)).number : undefined;
+    const i = fieldsOf(input);
+    if (i.agreed !== true) return { ok: false, message: '请阅读并同意会员服务协议' };
+    // The ID card is optional: absent or blank is none; anything else must be a valid number.
+    const blankId = i.idCard === undefined || i.idCard === null || (typeof i.idCard === 'string' && !i.idCard.trim());
+    const idCard = blankId ? undefined : valid(validateIdCard(i.idCard)).number;
     return signedIn(
       await registerMember({
-        phone: valid(validatePhone(input.phone)),
-        code: valid(validateSmsCode(input.code)),
-        name: valid(validateName(input.name)),
-        password: valid(validatePassword(input.password)),
+        phone: valid(validatePhone(i.phone)),
+        code: valid(validateSmsCode(i.code)),
+        name: valid(validateName(i.name)),
+        password: valid(validatePassword(i.password)),
         idCard,
         agreed: true,
       }),
@@ -161,10 +170,11 @@ export async function verifyResetCodeAction(phone: string, code: string): Promis
 
 export async function resetPasswordAction(input: { phone: string; code: string; password: string }): Promise<ActionResult> {
   return guarded(async () => {
+    const i = fieldsOf(input);
     await resetPassword({
-      phone: valid(validatePhone(input.phone)),
-      code: valid(validateSmsCode(input.code)),
-      password: valid(validatePassword(input.password)),
+      phone: valid(validatePhone(i.phone)),
+      code: valid(validateSmsCode(i.code)),
+      password: valid(validatePassword(i.password)),
     });
     return { ok: true };
   });

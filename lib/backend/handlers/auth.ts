@@ -23,6 +23,7 @@ import {
   memberById,
   memberByPhone,
   nowSeconds,
+  passwordField,
   phoneField,
   recordLoginAttempt,
 } from './auth-support';
@@ -67,7 +68,8 @@ export const authEndpoints: EndpointMap = {
     ignoresToken: true,
     handle: async ({ db, settings, fields, ip, now: date }) => {
       const phone = phoneField(fields);
-      const raw = requiredString(fields, 'Password', '密码', 64);
+      // A password outside the SPEC §5 rules is nobody's password: refused as bad input, not counted as an attempt (issue 8).
+      const raw = passwordField(fields);
       const now = nowSeconds(date);
       const until = lockedUntil(db, phone, now);
       if (until !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(until, now));

@@ -14,7 +14,8 @@ import { optionalString } from '../fields';
 import { DEMO_OPENIDS } from '../seed/core';
 import { latestSmsCode } from '../sms';
 import { BackendError, ErrorNo, type EndpointMap, type HandlerContext } from '../types';
-import { nowSeconds, phoneField } from './auth-support';
+import { validateName } from '@/lib/validation';
+import { checked, nowSeconds, phoneField } from './auth-support';
 
 export const WECHAT_CODE_TTL_SECONDS = 10 * 60;
 
@@ -71,7 +72,9 @@ export const devEndpoints: EndpointMap = {
     handle: (ctx) => {
       requireDevAids(ctx);
       const phone = phoneField(ctx.fields);
-      const holder = optionalString(ctx.fields, 'HolderName', '持卡人', 30) || '测试会员';
+      const holderRaw = optionalString(ctx.fields, 'HolderName', '持卡人', 30);
+      // The holder's name becomes the member's name on activation: the same rule as a registered name (SPEC §5).
+      const holder = holderRaw ? checked(validateName(holderRaw)) : '测试会员';
       const cardNo = `SA${Date.now().toString().slice(-8)}${crypto.randomInt(10, 99)}`;
       ctx.db
         .prepare(

@@ -3,7 +3,7 @@
  * (member-rights.ts). Details answer the object itself as Result (no
  * ReturnObject), except PCVipCheckByPhone whose Result carries ReturnCode.
  */
-import { validateIdCard, validateName } from '@/lib/validation';
+import { EMAIL_RE, isPlainText, validateIdCard, validateName } from '@/lib/validation';
 import { optionalString, requiredString } from '../fields';
 import { hashPassword } from '../passwords';
 import { issueMemberTokens, type MemberRow } from '../session-tokens';
@@ -101,7 +101,6 @@ function currentMember(ctx: HandlerContext): MemberRow {
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const memberEndpoints: EndpointMap = {
   /**
@@ -269,13 +268,14 @@ export const memberEndpoints: EndpointMap = {
       if (birthday) {
         const m = DATE_RE.exec(birthday);
         const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-        if (!m || !date || date.toISOString().slice(0, 10) !== birthday || date > ctx.now) {
+        if (!m || !date || date.toISOString().slice(0, 10) !== birthday || date > ctx.now || date.getUTCFullYear() < 1900) {
           throw new BackendError(ErrorNo.BAD_INPUT, '出生日期格式应为YYYY-MM-DD');
         }
       }
       const email = optionalString(fields, 'Email', '电子邮箱', 100);
       if (email && !EMAIL_RE.test(email)) throw new BackendError(ErrorNo.BAD_INPUT, '电子邮箱格式不正确');
       const address = optionalString(fields, 'Address', '联系地址', 200);
+      if (!isPlainText(address)) throw new BackendError(ErrorNo.BAD_INPUT, '联系地址包含无效字符');
       ctx.db
         .prepare(
           `UPDATE members SET name = ?, birthday = ?, sex = ?, id_card = ?, email = ?, address = ?, updated_at = datetime('now')

@@ -3,6 +3,7 @@
  * (Type 2, 投诉建议), each with a source/category. GetMessageList returns only
  * the caller's own (issue 3).
  */
+import { isPlainText } from '@/lib/validation';
 import { listResult, optionalEnum, optionalString, paging, requiredInt } from '../fields';
 import { BackendError, ErrorNo, type Caller, type EndpointMap } from '../types';
 
@@ -57,9 +58,12 @@ export const messageEndpoints: EndpointMap = {
       const type = optionalEnum(fields, 'Type', MESSAGE_TYPES, '留言类型') || '1';
       const sourceId = requiredInt(fields, 'SourceID', '留言分类', { min: 1 });
       const title = optionalString(fields, 'Title', '标题', MESSAGE_TITLE_MAX * 4);
+      if (!isPlainText(title)) throw new BackendError(ErrorNo.BAD_INPUT, '标题包含无效字符');
       if (charLength(title) > MESSAGE_TITLE_MAX) throw new BackendError(ErrorNo.BAD_INPUT, `标题不能超过${MESSAGE_TITLE_MAX}个字`);
       const content = optionalString(fields, 'Content', '留言内容', MESSAGE_CONTENT_MAX * 4);
       if (!content) throw new BackendError(ErrorNo.BAD_INPUT, '请填写留言内容');
+      // Issue 8: line breaks are part of a message; NUL, escapes and other control characters are not.
+      if (!isPlainText(content, { multiline: true })) throw new BackendError(ErrorNo.BAD_INPUT, '留言内容包含无效字符');
       const n = charLength(content);
       if (n < MESSAGE_CONTENT_MIN) throw new BackendError(ErrorNo.BAD_INPUT, `内容至少${MESSAGE_CONTENT_MIN}个字`);
       if (n > MESSAGE_CONTENT_MAX) throw new BackendError(ErrorNo.BAD_INPUT, `内容不能超过${MESSAGE_CONTENT_MAX}个字`);
