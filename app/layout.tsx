@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
-import { Providers } from '@/components/providers';
 import { OverlayHost } from '@/components/overlays/overlay-host';
 import { ToastViewport } from '@/components/ui/toast';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
@@ -32,19 +31,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           跳到主要内容
         </a>
-        <Providers>
-          <Suspense fallback={null}>
-            <NavigationProgress />
-          </Suspense>
-          <SiteHeader />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-          <ScrollToTop />
-          <OverlayHost />
-          <ToastViewport />
-        </Providers>
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollToTop />
+        <OverlayHost />
+        <ToastViewport />
       </body>
     </html>
   );

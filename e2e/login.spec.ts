@@ -25,6 +25,33 @@ test.describe('login methods', () => {
     await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
   });
 
+  test('the member menu follows the menu-button pattern from the keyboard', async ({ page }) => {
+    await page.goto('/');
+    await loginWithPassword(page, DEMO.rich.phone, DEMO_PASSWORD, DEMO.rich.name);
+    const button = page.getByRole('banner').getByRole('button', { name: /王雅琴/ });
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('menuitem', { name: '个人信息' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(page.getByRole('menuitem', { name: '个人信息' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: '修改资料' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    // A click outside closes it too.
+    await button.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+
   test('fields are validated before any call (SPEC §5)', async ({ page }) => {
     await page.goto('/');
     const dialog = await openLoginDialog(page);

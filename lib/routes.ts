@@ -5,17 +5,12 @@
  */
 import { externalLinks } from './site-config';
 
-type QueryValue = string | number | undefined | null;
+// The helpers and paths that client islands on every page use live in
+// ./internal-paths (issue 8: importing this table would carry all of it into
+// every page's JavaScript); they are re-exported here for everyone else.
+import { homePath, sessionFavouritesPath, sessionMePath, withQuery, type QueryValue } from './internal-paths';
 
-/** Appends the defined, non-empty query values in the given order. */
-export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
+export { homePath, safeInternalPath, sessionFavouritesPath, sessionMePath, withQuery } from './internal-paths';
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
 const optionalSeg = (value: string | number | undefined) =>
@@ -24,7 +19,7 @@ const optionalSeg = (value: string | number | undefined) =>
 export type ListQuery = Record<string, QueryValue>;
 
 export const routes = {
-  home: () => '/',
+  home: homePath,
   search: (keyword?: string, query: ListQuery = {}) => withQuery('/searchList', { keyword, ...query }),
 
   // 看诊服务
@@ -114,10 +109,8 @@ export const routes = {
 
   /** The login dialog's WeChat entry (app/auth/wechat): WeChat QR login, or the dev authorize step. */
   wechatLogin: (openid?: string) => withQuery('/auth/wechat', { openid }),
-  /** Same-origin session probe of the header's member island (app/session/me): {member} or null, never a token. */
-  sessionMe: () => '/session/me',
-  /** The member's favourite codes of one kind (same-origin JSON, never a token). */
-  sessionFavourites: (kind: 'clinic' | 'doctor') => withQuery('/session/favourites', { kind }),
+  sessionMe: sessionMePath,
+  sessionFavourites: sessionFavouritesPath,
 
   notFound: () => '/404',
   redirect: (internalPath: string) => `/redirect${internalPath.startsWith('/') ? '' : '/'}${internalPath}`,
@@ -268,37 +261,3 @@ export const staticPublicPaths: string[] = [
   routes.systemDetail(),
   routes.systemLogList(),
 ];
-
-/**
- * /redirect/{path} helper (SPEC §2): the internal path to go to, or null when
- * the target is not a same-site path (an open-redirect attempt such as
- * //evil.example, /\evil.example, a scheme, or control characters).
- */
-export function safeInternalPath(target: string | null | undefined): string | null {
-  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(target);
-  } catch {
-    return null;
-  }
-  for (const candidate of [target, decoded]) {
-    if (!candidate.startsWith('/')) return null;
-    if (candidate.startsWith('//') || candidate.startsWith('/\\')) return null;
-    if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return null;
-  }
-  // Resolving against a dummy origin must keep that origin.
-  const base = 'http://internal.invalid';
-  let url: URL;
-  try {
-    url = new URL(target, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== base) return null;
-  if (url.pathname.startsWith('/redirect')) return null;
-  // Dot segments can collapse into a scheme-relative result: `/..//evil.example` resolves to
-  // the path `//evil.example`, which a browser reads as another host (found by fast-check, issue 8).
-  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}

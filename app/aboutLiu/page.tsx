@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { SectionLayout, sectionSidebar } from '@/components/news/section-layout';
 import { getBanner } from '@/lib/api/news';
 import { routes } from '@/lib/routes';
@@ -32,12 +32,11 @@ export default async function AboutDirectorPage() {
     >
       <article className="flex gap-10 rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
         <figure className="w-64 shrink-0">
-          <Image
+          <StaticImage
             src="/images/about/director.svg"
             alt="圣爱中医创始人刘德安的肖像插画"
             width={600}
             height={750}
-            unoptimized
             className="w-full rounded-lg border border-stone-200"
           />
           <figcaption className="mt-2 text-center text-sm text-stone-600">创始人、董事长 刘德安</figcaption>

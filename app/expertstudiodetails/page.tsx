@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DetailSection } from '@/components/doctors/doctor-profile';
@@ -48,7 +48,7 @@ export default async function StudioDetailPage({ searchParams }: Props) {
         ]}
       />
       <section className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-        <Image src={studio.image} alt={`${studio.doctorName}医生照片`} width={160} height={200} className="h-[200px] w-[160px] rounded-lg object-cover" unoptimized priority />
+        <StaticImage src={studio.image} alt={`${studio.doctorName}医生照片`} width={160} height={200} className="h-[200px] w-[160px] rounded-lg object-cover" priority />
         <div className="flex-1">
           <h1 className="text-2xl font-bold text-stone-900">{studio.name}</h1>
           <p className="mt-2 text-stone-700">

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import { notFound } from 'next/navigation';
 import { MemberPointsBadge } from '@/components/points/member-points';
 import { PointsExchangeDialog } from '@/components/points/points-exchange-dialog';
@@ -48,7 +48,7 @@ export default async function ProductDetailsPage({ searchParams }: Props) {
       />
       <article className="grid grid-cols-[440px_1fr] gap-10 rounded-2xl border border-stone-200 bg-white p-8">
         <div className="relative aspect-square overflow-hidden rounded-xl bg-stone-100">
-          <Image src={goods.image} alt={goods.name} fill sizes="440px" className="object-cover" priority unoptimized />
+          <StaticImage src={goods.image} alt={goods.name} fill className="object-cover" priority />
         </div>
         <div className="flex flex-col">
           <p className="text-sm text-jade-700">{goods.category}</p>

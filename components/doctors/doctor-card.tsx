@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { DoctorSummary } from '@/lib/api/doctors';
 import { routes } from '@/lib/routes';
@@ -7,13 +7,12 @@ import { routes } from '@/lib/routes';
 export function DoctorCard({ doctor, href }: { doctor: DoctorSummary; href?: string }) {
   return (
     <article className="flex gap-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md">
-      <Image
+      <StaticImage
         src={doctor.avatar}
         alt={`${doctor.name}医生照片`}
         width={88}
         height={110}
         className="h-[110px] w-[88px] flex-none rounded-md object-cover"
-        unoptimized
       />
       <div className="min-w-0 flex-1">
         <h3 className="flex items-baseline gap-2">

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { FavouriteToggle } from '@/components/hospitals/favourite-toggle';
@@ -10,13 +10,12 @@ import { routes } from '@/lib/routes';
 export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; online: boolean | null; actions?: ReactNode }) {
   return (
     <section className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-      <Image
+      <StaticImage
         src={doctor.avatar}
         alt={`${doctor.name}医生照片`}
         width={160}
         height={200}
         className="h-[200px] w-[160px] flex-none rounded-lg object-cover"
-        unoptimized
         priority
       />
       <div className="flex-1">

@@ -1,6 +1,6 @@
 'use client';
 
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { Slide } from '@/lib/api/news';
@@ -42,7 +42,7 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
             aria-hidden={!shown}
             className={`absolute inset-0 transition-opacity duration-700 ${shown ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
           >
-            <Image src={s.image} alt="" fill priority={i === 0} unoptimized sizes="100vw" className="object-cover" />
+            <StaticImage src={s.image} alt="" fill priority={i === 0} className="object-cover" />
             <div className="absolute inset-0 bg-gradient-to-r from-black/50 via-black/15 to-transparent" aria-hidden="true" />
             <div className="relative mx-auto flex h-full max-w-6xl flex-col justify-center px-4 text-white">
               {i === 0 ? (

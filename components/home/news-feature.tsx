@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { NewsSummary } from '@/lib/api/news';
 import { formatDate } from '@/lib/format';
@@ -12,7 +12,7 @@ export function NewsFeature({ items }: { items: NewsSummary[] }) {
     <div className="grid grid-cols-2 gap-6">
       <article className="group relative overflow-hidden rounded-xl bg-white shadow-sm">
         <div className="relative aspect-[16/9]">
-          <Image src={lead.image} alt="" fill unoptimized sizes="50vw" className="object-cover transition group-hover:scale-105" />
+          <StaticImage src={lead.image} alt="" fill className="object-cover transition group-hover:scale-105" />
         </div>
         <div className="p-5">
           <h3 className="text-lg font-semibold text-stone-900">

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import type { MatrixGroup } from '@/lib/api/news';
 import type { ThirdApp } from '@/lib/api/site-info';
 
@@ -12,9 +12,9 @@ export function SocialMatrix({ groups, apps }: { groups: MatrixGroup[]; apps: Th
     <ul className="grid grid-cols-3 gap-5 lg:grid-cols-6">
       {cards.map((c) => (
         <li key={c.key} className="flex flex-col items-center rounded-xl border border-stone-200 bg-white p-4 text-center shadow-sm">
-          <Image src={c.qr} alt={`${c.platform}“${c.name}”二维码`} width={120} height={120} unoptimized className="h-28 w-28" />
+          <StaticImage src={c.qr} alt={`${c.platform}“${c.name}”二维码`} width={120} height={120} className="h-28 w-28" />
           <p className="mt-3 flex items-center gap-1.5 text-sm font-semibold text-stone-900">
-            {c.icon ? <Image src={c.icon} alt="" width={20} height={20} unoptimized /> : null}
+            {c.icon ? <StaticImage src={c.icon} alt="" width={20} height={20} /> : null}
             {c.name}
           </p>
           <p className="mt-1 text-xs text-stone-600">

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { ClinicSummary } from '@/lib/api/clinics';
 import { formatDistance } from '@/lib/format';
@@ -9,7 +9,7 @@ import { FavouriteToggle } from './favourite-toggle';
 export function ClinicCard({ clinic, distance }: { clinic: ClinicSummary; distance: number | null }) {
   return (
     <article className="flex gap-5 rounded-lg border border-stone-200 bg-white p-5 shadow-sm hover:shadow-md">
-      <Image src={clinic.image} alt={`${clinic.name}外景`} width={220} height={138} className="h-[138px] w-[220px] flex-none rounded-md object-cover" unoptimized />
+      <StaticImage src={clinic.image} alt={`${clinic.name}外景`} width={220} height={138} className="h-[138px] w-[220px] flex-none rounded-md object-cover" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-4">
           <h3 className="text-lg font-semibold">

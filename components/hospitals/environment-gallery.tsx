@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import type { ClinicImage } from '@/lib/api/clinics';
 import { EmptyState } from '@/components/ui/empty-state';
 
@@ -10,7 +10,7 @@ export function EnvironmentGallery({ images, clinicName }: { images: ClinicImage
       {images.map((img) => (
         <li key={img.id}>
           <figure className="overflow-hidden rounded-lg border border-stone-200 bg-white">
-            <Image src={img.url} alt={`${clinicName}${img.title}`} width={640} height={400} className="aspect-[16/10] w-full object-cover" unoptimized />
+            <StaticImage src={img.url} alt={`${clinicName}${img.title}`} width={640} height={400} className="aspect-[16/10] w-full object-cover" />
             <figcaption className="px-3 py-2 text-sm text-stone-700">{img.title}</figcaption>
           </figure>
         </li>

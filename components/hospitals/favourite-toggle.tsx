@@ -4,9 +4,9 @@
  * server action. Visitors are asked to log in (issue 4). The write is sent
  * once; the button is disabled while it runs, so a double click is one write.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useTransition } from 'react';
-import { routes } from '@/lib/routes';
+import { sessionFavouritesPath } from '@/lib/internal-paths';
+import { sharedQuery } from '@/components/ui/shared-query';
 import { toggleFavourite } from './actions';
 
 interface FavouriteCodes {
@@ -15,10 +15,16 @@ interface FavouriteCodes {
 }
 
 async function fetchFavouriteCodes(kind: 'clinic' | 'doctor'): Promise<FavouriteCodes> {
-  const response = await fetch(routes.sessionFavourites(kind), { cache: 'no-store' });
+  const response = await fetch(sessionFavouritesPath(kind), { cache: 'no-store' });
   if (!response.ok) return { loggedIn: false, codes: [] };
   return (await response.json()) as FavouriteCodes;
 }
+
+/** The member's own favourites, read once per page and kind (every toggle shares it). */
+const favourites = {
+  clinic: sharedQuery(() => fetchFavouriteCodes('clinic'), { staleMs: 60_000 }),
+  doctor: sharedQuery(() => fetchFavouriteCodes('doctor'), { staleMs: 60_000 }),
+};
 
 export function FavouriteToggle({
   kind,
@@ -34,14 +40,8 @@ export function FavouriteToggle({
   initialCount?: number;
 }) {
   // The page is the same for everyone; the member's own state is read after
-  // hydration, once per page and kind (every toggle shares this query).
-  const queryClient = useQueryClient();
-  const favouritesKey = ['favourites', kind];
-  const { data: remote } = useQuery({
-    queryKey: favouritesKey,
-    queryFn: () => fetchFavouriteCodes(kind),
-    staleTime: 60_000,
-  });
+  // hydration, once per page and kind.
+  const { data: remote } = favourites[kind].use();
   const collected = remote?.loggedIn ? remote.codes.includes(code) : initialCollected;
   const [count, setCount] = useState(initialCount);
   const [message, setMessage] = useState('');
@@ -52,10 +52,8 @@ export function FavouriteToggle({
     startTransition(async () => {
       const r = await toggleFavourite({ kind, code, collect: !collected });
       if (r.ok) {
-        queryClient.setQueryData<FavouriteCodes>(favouritesKey, (old) => {
-          const codes = (old?.codes ?? []).filter((c) => c !== code);
-          return { loggedIn: true, codes: r.collected ? [...codes, code] : codes };
-        });
+        const codes = (favourites[kind].get()?.codes ?? []).filter((c) => c !== code);
+        favourites[kind].set({ loggedIn: true, codes: r.collected ? [...codes, code] : codes });
         setCount(r.count);
         setMessage(r.collected ? '已收藏' : '已取消收藏');
       } else {

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { routes } from '@/lib/routes';
+import { homePath } from '@/lib/internal-paths';
 
 /**
  * The friendly page shown when a page fails to render (app/error.tsx and
@@ -26,7 +26,7 @@ export function ErrorView({ digest, onRetry }: { digest?: string; onRetry: () =>
         >
           重新加载
         </button>
-        <Link href={routes.home()} className="rounded border border-brand-700 px-5 py-2 text-brand-700 hover:bg-brand-50">
+        <Link href={homePath()} className="rounded border border-brand-700 px-5 py-2 text-brand-700 hover:bg-brand-50">
           返回首页
         </Link>
       </div>

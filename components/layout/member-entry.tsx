@@ -5,27 +5,23 @@
  * name and a member menu with logout (SPEC §4: 您已退出登录 then / after 1 s,
  * or 退出失败，请稍后再试).
  */
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { LOGOUT_REDIRECT_MS } from '@/lib/constants';
 import { messages } from '@/lib/messages';
-import { routes } from '@/lib/routes';
+import { homePath } from '@/lib/internal-paths';
 import { logoutAction } from '@/components/overlays/actions';
 import { openOverlay } from '@/components/overlays/overlay-store';
-import { SESSION_QUERY_KEY, useSessionMember } from '@/components/overlays/use-session';
+import { sessionMember, useSessionMember } from '@/components/overlays/use-session';
 import { showToast } from '@/components/ui/toast';
+import { MenuButton } from './menu-button';
 
-const MEMBER_LINKS = [
-  { label: '个人信息', href: routes.userIndex() },
-  { label: '修改资料', href: routes.modifyInfo() },
-  { label: '挂号记录', href: routes.registrationRecords() },
-];
 
-export function MemberEntry() {
+const ITEM = 'block w-full px-4 py-2 text-left text-stone-700 hover:bg-brand-50 hover:text-brand-700 focus:outline-none focus-visible:bg-brand-50 focus-visible:text-brand-700';
+
+/** `links`: the member menu's pages, given by the (server) header so this island needs no route table. */
+export function MemberEntry({ links }: { links: readonly { label: string; href: string }[] }) {
   const session = useSessionMember();
-  const queryClient = useQueryClient();
   const [leaving, setLeaving] = useState(false);
 
   async function logout() {
@@ -36,9 +32,9 @@ export function MemberEntry() {
         showToast(messages.logoutFailed, 'error');
         return setLeaving(false);
       }
-      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      sessionMember.set(null);
       showToast(messages.logoutSuccess, 'success');
-      setTimeout(() => window.location.assign(routes.home()), LOGOUT_REDIRECT_MS);
+      setTimeout(() => window.location.assign(homePath()), LOGOUT_REDIRECT_MS);
     } catch {
       showToast(messages.logoutFailed, 'error');
       setLeaving(false);
@@ -67,27 +63,27 @@ export function MemberEntry() {
   }
 
   return (
-    <Menu as="div" className="relative text-sm">
-      <MenuButton className="flex items-center gap-2 rounded px-2 py-1 text-stone-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700">
-        <span className="rounded-sm bg-gold-400/20 px-1.5 py-0.5 text-xs text-amber-900">{member.levelName}</span>
-        <span>您好，<strong className="text-brand-700">{member.name}</strong></span>
-        <span aria-hidden="true">▾</span>
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-50 mt-1 w-40 rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200 focus:outline-none">
-        {MEMBER_LINKS.map((l) => (
-          <MenuItem key={l.href}>
-            <Link href={l.href} className="block px-4 py-2 text-stone-700 data-[focus]:bg-brand-50 data-[focus]:text-brand-700">
-              {l.label}
-            </Link>
-          </MenuItem>
-        ))}
-        <MenuItem>
-          <button type="button" onClick={logout} disabled={leaving}
-            className="block w-full border-t border-stone-100 px-4 py-2 text-left text-stone-700 data-[focus]:bg-brand-50 data-[focus]:text-brand-700">
-            退出登录
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <MenuButton
+      className="relative text-sm"
+      buttonClassName="flex items-center gap-2 rounded px-2 py-1 text-stone-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+      menuClassName="absolute right-0 top-full z-50 mt-1 w-40 rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200"
+      label={
+        <>
+          <span className="rounded-sm bg-gold-400/20 px-1.5 py-0.5 text-xs text-amber-900">{member.levelName}</span>
+          <span>您好，<strong className="text-brand-700">{member.name}</strong></span>
+          <span aria-hidden="true">▾</span>
+        </>
+      }
+    >
+      {links.map((l) => (
+        <Link key={l.href} href={l.href} role="menuitem" tabIndex={-1} className={ITEM}>
+          {l.label}
+        </Link>
+      ))}
+      <button type="button" role="menuitem" tabIndex={-1} onClick={logout} disabled={leaving}
+        className={`${ITEM} border-t border-stone-100`}>
+        退出登录
+      </button>
+    </MenuButton>
   );
 }

@@ -1,9 +1,15 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import { siteConfig } from '@/lib/site-config';
 import { routes } from '@/lib/routes';
 import { MainNav } from './main-nav';
 import { MemberEntry } from './member-entry';
+
+const MEMBER_LINKS = [
+  { label: '个人信息', href: routes.userIndex() },
+  { label: '修改资料', href: routes.modifyInfo() },
+  { label: '挂号记录', href: routes.registrationRecords() },
+];
 
 export function SiteHeader() {
   return (
@@ -14,12 +20,12 @@ export function SiteHeader() {
             服务热线 <a href={`tel:${siteConfig.contact.hotline}`} className="font-medium text-brand-700">{siteConfig.contact.hotline}</a>
             <span className="ml-3">让百姓就近看好中医</span>
           </p>
-          <MemberEntry />
+          <MemberEntry links={MEMBER_LINKS} />
         </div>
       </div>
       <div className="mx-auto flex max-w-6xl items-center justify-between px-4">
         <Link href={routes.home()} className="flex items-center gap-3 py-3" aria-label={`${siteConfig.shortName} 首页`}>
-          <Image src="/logo.svg" alt="" width={48} height={48} priority />
+          <StaticImage src="/logo.svg" alt="" width={48} height={48} priority />
           <span className="flex flex-col leading-tight">
             <span className="text-xl font-bold tracking-widest text-brand-800">{siteConfig.shortName}</span>
             <span className="text-xs text-stone-600">{siteConfig.groupName}</span>

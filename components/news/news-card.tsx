@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { NewsSummary } from '@/lib/api/news';
 import { formatDate } from '@/lib/format';
@@ -11,7 +11,7 @@ export function NewsCard({ item, headingLevel = 'h3' }: { item: NewsSummary; hea
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <div className="relative aspect-[16/9] bg-brand-50">
         {item.image ? (
-          <Image src={item.image} alt="" fill unoptimized sizes="(min-width: 1024px) 33vw, 50vw" className="object-cover" />
+          <StaticImage src={item.image} alt="" fill className="object-cover" />
         ) : null}
         {item.pinned ? (
           <span className="absolute left-3 top-3 rounded bg-gold-400 px-2 py-0.5 text-xs font-medium text-stone-900">置顶</span>
@@ -66,7 +66,7 @@ export function TimelineItem({ item }: { item: NewsSummary }) {
   return (
     <article className="group relative flex gap-5 rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:shadow-md">
       <div className="relative h-28 w-48 shrink-0 overflow-hidden rounded-lg bg-brand-50">
-        {item.image ? <Image src={item.image} alt="" fill unoptimized sizes="192px" className="object-cover" /> : null}
+        {item.image ? <StaticImage src={item.image} alt="" fill className="object-cover" /> : null}
       </div>
       <div className="min-w-0">
         <p className="text-2xl font-bold text-brand-700">{item.publishedAt.slice(0, 4)}</p>

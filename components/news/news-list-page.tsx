@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -90,7 +90,7 @@ export function createNewsListPage(config: NewsListConfig) {
                 href={s.href || config.href()}
                 className={`group relative block overflow-hidden rounded-xl bg-brand-800 ${i === 0 ? 'col-span-2 row-span-2 aspect-[16/10]' : 'aspect-[16/10]'}`}
               >
-                <Image src={s.image} alt="" fill unoptimized sizes="50vw" className="object-cover transition group-hover:scale-105" />
+                <StaticImage src={s.image} alt="" fill className="object-cover transition group-hover:scale-105" />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-medium text-white">
                   {s.title}
                 </span>

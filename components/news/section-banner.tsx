@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 
 /**
  * The heading band of a content section, over its banner image
@@ -8,7 +8,7 @@ export function SectionBanner({ title, subtitle, image }: { title: string; subti
   return (
     <div className="relative isolate overflow-hidden bg-brand-800 text-white">
       {image ? (
-        <Image src={image} alt="" fill priority unoptimized sizes="100vw" className="-z-10 object-cover" />
+        <StaticImage src={image} alt="" fill priority className="-z-10 object-cover" />
       ) : null}
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/45 to-black/5" aria-hidden="true" />
       <div className="mx-auto max-w-6xl px-4 py-14">

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { NewsSummary } from '@/lib/api/news';
 import { formatDate } from '@/lib/format';
@@ -9,7 +9,7 @@ export function VideoCard({ item }: { item: NewsSummary }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm hover:shadow-md">
       <div className="relative aspect-video bg-stone-900">
-        {item.image ? <Image src={item.image} alt="" fill unoptimized sizes="33vw" className="object-cover opacity-90" /> : null}
+        {item.image ? <StaticImage src={item.image} alt="" fill className="object-cover opacity-90" /> : null}
         <span
           aria-hidden="true"
           className="absolute left-1/2 top-1/2 flex h-14 w-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl text-brand-700 shadow group-hover:bg-white"

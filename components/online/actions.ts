@@ -1,5 +1,5 @@
 'use server';
-/** Online status for the browser's React Query poll (issue 4: DoctorIsOnline kept fresh). */
+/** Online status for the browser's poll (issue 4: DoctorIsOnline kept fresh). */
 import { z } from 'zod';
 import { getOnlineStatus, type OnlineStatus } from '@/lib/api/online';
 

@@ -1,22 +1,26 @@
 'use client';
 /**
- * "在线 / 离线" for one or more doctors, kept fresh with React Query (issue 4).
- * The server renders the first value; the browser polls every 60 s.
+ * "在线 / 离线" for one doctor (issue 4). The server renders the first value;
+ * the browser polls every 60 s while the tab is visible.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { fetchOnlineStatus } from './actions';
 
 const POLL_MS = 60_000;
 
 export function OnlineBadge({ doctorId, initialOnline }: { doctorId: number; initialOnline: boolean }) {
-  const { data } = useQuery({
-    queryKey: ['doctor-online', doctorId],
-    queryFn: () => fetchOnlineStatus([doctorId]),
-    initialData: [{ doctorId, online: initialOnline }],
-    refetchInterval: POLL_MS,
-    staleTime: POLL_MS / 2,
-  });
-  const online = data.find((s) => s.doctorId === doctorId)?.online ?? false;
+  const [online, setOnline] = useState(initialOnline);
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.hidden) return;
+      fetchOnlineStatus([doctorId])
+        .then((list) => setOnline(list.find((s) => s.doctorId === doctorId)?.online ?? false))
+        .catch(() => {
+          /* keep the last known state; the next poll tries again */
+        });
+    }, POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [doctorId]);
   return (
     <span
       className={

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { Doctor } from '@/lib/api/doctors';
 import { routes } from '@/lib/routes';
@@ -9,7 +9,7 @@ export function OnlineDoctorCard({ doctor, online }: { doctor: Doctor; online: b
   return (
     <article className="flex h-full flex-col rounded-lg border border-stone-200 bg-white p-5 shadow-sm hover:shadow-md">
       <div className="flex gap-4">
-        <Image src={doctor.avatar} alt={`${doctor.name}医生照片`} width={72} height={90} className="h-[90px] w-[72px] rounded-md object-cover" unoptimized />
+        <StaticImage src={doctor.avatar} alt={`${doctor.name}医生照片`} width={72} height={90} className="h-[90px] w-[72px] rounded-md object-cover" />
         <div className="min-w-0">
           <h3 className="flex flex-wrap items-center gap-2">
             <Link href={routes.onlineDoctorDetail(doctor.appointmentCode)} className="text-lg font-semibold text-stone-900 hover:text-brand-700">

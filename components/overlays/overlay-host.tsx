@@ -1,18 +1,20 @@
 'use client';
 /** Renders the one open overlay (SPEC §4: one at a time) and the URL's session effects. */
-import dynamic from 'next/dynamic';
-import { Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useOverlay } from './overlay-store';
 import { SessionEffects } from './session-effects';
 
 // The dialogs load when one first opens: most visitors never open one, so their
-// code stays out of every page's first-load JavaScript (issue 8 budget).
-const LoginDialog = dynamic(() => import('./login-dialog').then((m) => m.LoginDialog));
-const PhoneCheckDialog = dynamic(() => import('./phone-check-dialog').then((m) => m.PhoneCheckDialog));
-const CardListDialog = dynamic(() => import('./card-list-dialog').then((m) => m.CardListDialog));
-const ActivateCardDialog = dynamic(() => import('./activate-card-dialog').then((m) => m.ActivateCardDialog));
-const RegisterDialog = dynamic(() => import('./register-dialog').then((m) => m.RegisterDialog));
-const FindPasswordDialog = dynamic(() => import('./find-password-dialog').then((m) => m.FindPasswordDialog));
+// code stays out of every page's first-load JavaScript (issue 8 budget). They
+// never render on the server, so React.lazy does (next/dynamic adds its loader).
+const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
+const PhoneCheckDialog = lazy(() => import('./phone-check-dialog').then((m) => ({ default: m.PhoneCheckDialog })));
+const CardListDialog = lazy(() => import('./card-list-dialog').then((m) => ({ default: m.CardListDialog })));
+const ActivateCardDialog = lazy(() => import('./activate-card-dialog').then((m) => ({ default: m.ActivateCardDialog })));
+const RegisterDialog = lazy(() => import('./register-dialog').then((m) => ({ default: m.RegisterDialog })));
+const FindPasswordDialog = lazy(() => import('./find-password-dialog').then((m) => ({ default: m.FindPasswordDialog })));
+
+const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 export function OverlayHost() {
   const { name, data } = useOverlay();
@@ -23,12 +25,12 @@ export function OverlayHost() {
       <Suspense fallback={null}>
         <SessionEffects />
       </Suspense>
-      {name === 'login' ? <LoginDialog key={key} data={data} /> : null}
-      {name === 'phoneCheck' ? <PhoneCheckDialog key={key} data={data} /> : null}
-      {name === 'cardList' ? <CardListDialog key={key} data={data} /> : null}
-      {name === 'activate' ? <ActivateCardDialog key={key} data={data} /> : null}
-      {name === 'register' ? <RegisterDialog key={key} data={data} /> : null}
-      {name === 'findPassword' ? <FindPasswordDialog key={key} data={data} /> : null}
+      {name === 'login' ? <Lazy><LoginDialog key={key} data={data} /></Lazy> : null}
+      {name === 'phoneCheck' ? <Lazy><PhoneCheckDialog key={key} data={data} /></Lazy> : null}
+      {name === 'cardList' ? <Lazy><CardListDialog key={key} data={data} /></Lazy> : null}
+      {name === 'activate' ? <Lazy><ActivateCardDialog key={key} data={data} /></Lazy> : null}
+      {name === 'register' ? <Lazy><RegisterDialog key={key} data={data} /></Lazy> : null}
+      {name === 'findPassword' ? <Lazy><FindPasswordDialog key={key} data={data} /></Lazy> : null}
     </>
   );
 }

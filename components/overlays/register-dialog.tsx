@@ -4,8 +4,8 @@
  * and must be accepted; SPEC §5 validation before the call; logged in after.
  */
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { sharedQuery } from '@/components/ui/shared-query';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
 import { registerAction, registerAgreementAction } from './actions';
 import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
@@ -14,9 +14,12 @@ import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from './use-submission';
 
+/** The agreement text, fetched once an hour at most however often the dialog opens. */
+const registerAgreement = sharedQuery(() => registerAgreementAction(), { staleMs: 3_600_000 });
+
 export function RegisterDialog({ data }: { data: OverlayData }) {
   const afterLogin = useAfterLogin();
-  const agreement = useQuery({ queryKey: ['agreement', 'register'], queryFn: () => registerAgreementAction(), staleTime: 3_600_000 });
+  const agreement = registerAgreement.use();
   const [phone, setPhone] = useState(data.phone ?? '');
   const [code, setCode] = useState(data.code ?? '');
   const [name, setName] = useState('');

@@ -13,7 +13,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { LOGIN_REQUIRED_REDIRECT_MS, WECHAT_LOGIN_FAILURE_FLAG_MS, WECHAT_LOGIN_FLAG_MS } from '@/lib/constants';
 import { messages } from '@/lib/messages';
-import { routes, safeInternalPath, withQuery } from '@/lib/routes';
+import { homePath, safeInternalPath, withQuery } from '@/lib/internal-paths';
 import { showToast } from '@/components/ui/toast';
 import { wechatLoginAction } from './actions';
 import { openOverlay, setAfterLoginPath } from './overlay-store';
@@ -57,7 +57,7 @@ export function SessionEffects() {
       setAfterLoginPath(safeInternalPath(next));
       showToast(messages.loginRequired, 'info');
       openOverlay('login', { message: messages.loginRequired });
-      const t = setTimeout(() => router.replace(routes.home()), LOGIN_REQUIRED_REDIRECT_MS);
+      const t = setTimeout(() => router.replace(homePath()), LOGIN_REQUIRED_REDIRECT_MS);
       return () => clearTimeout(t);
     }
     if (login === 'open') openOverlay('login');

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { PointsGoods } from '@/lib/api/points';
 import { routes } from '@/lib/routes';
@@ -11,7 +11,7 @@ export function GoodsCard({ goods }: { goods: PointsGoods }) {
     <li className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <Link href={routes.productDetails(goods.sn)} className="flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-brand-700">
         <div className="relative aspect-square bg-stone-100">
-          <Image src={goods.image} alt={goods.name} fill sizes="280px" className="object-cover" unoptimized />
+          <StaticImage src={goods.image} alt={goods.name} fill className="object-cover" />
           {soldOut ? (
             <span className="absolute left-3 top-3 rounded-full bg-stone-800/85 px-3 py-1 text-xs text-white">已兑完</span>
           ) : goods.stock <= 5 ? (

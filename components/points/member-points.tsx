@@ -1,26 +1,23 @@
 'use client';
 /**
- * The member's points balance as one React Query entry, so every place that
+ * The member's points balance as one shared client value, so every place that
  * shows it (the exchange dialog, the balance badges of /productDetails,
  * /integralChage and /userIndex) updates together after an exchange, without
- * a reload (issue 7). The server renders the first value (initialData).
+ * a reload (issue 7). The server renders the first value.
  */
-import { useQuery } from '@tanstack/react-query';
 import { memberPointsAction } from '@/app/productDetails/actions';
 import { formatPoints } from '@/lib/format';
+import { sharedQuery } from '@/components/ui/shared-query';
 
-export const MEMBER_POINTS_QUERY_KEY = ['member', 'points'] as const;
+/**
+ * The server rendered the first value for this member just now, so it is not
+ * refetched on mount (that would fire a server action per badge on every page
+ * load). An exchange sets it and invalidates it, which refetches it at once.
+ */
+export const memberPoints = sharedQuery(() => memberPointsAction(), { staleMs: 30_000 });
 
 export function useMemberPoints(initial: number | null) {
-  return useQuery({
-    queryKey: MEMBER_POINTS_QUERY_KEY,
-    queryFn: () => memberPointsAction(),
-    initialData: initial,
-    // The server rendered this value for this member just now, so it is not
-    // refetched on mount (that would fire a server action per badge on every
-    // page load). An exchange invalidates this query, which refetches it at once.
-    staleTime: 30_000,
-  });
+  return memberPoints.use(initial);
 }
 
 /** "我的积分 12.86万" — a live balance badge. */

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { ClinicSummary } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
@@ -9,7 +9,7 @@ export function ClinicResult({ clinic, headingLevel = 'h3' }: { clinic: ClinicSu
   return (
     <article className="group relative flex gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:shadow-md">
       <div className="relative h-24 w-36 shrink-0 overflow-hidden rounded-lg bg-jade-50">
-        {clinic.image ? <Image src={clinic.image} alt="" fill unoptimized sizes="144px" className="object-cover" /> : null}
+        {clinic.image ? <StaticImage src={clinic.image} alt="" fill className="object-cover" /> : null}
       </div>
       <div className="min-w-0">
         <Heading className="font-semibold text-stone-900">

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { Special } from '@/lib/api/specialties';
 import { formatDate } from '@/lib/format';
@@ -24,7 +24,7 @@ export function SpecialArticle({ special }: { special: Special }) {
           </Link>
         ) : null}
       </p>
-      <Image src={special.image} alt="" width={640} height={400} className="mt-6 max-h-80 w-full rounded-lg object-cover" unoptimized />
+      <StaticImage src={special.image} alt="" width={640} height={400} className="mt-6 max-h-80 w-full rounded-lg object-cover" />
       <div className="article-body mt-6 text-stone-800" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(special.contentHtml) }} />
     </article>
   );

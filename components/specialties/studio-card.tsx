@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { Studio } from '@/lib/api/specialties';
 import { routes } from '@/lib/routes';
@@ -8,7 +8,7 @@ export function StudioCard({ studio }: { studio: Studio }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm hover:shadow-md">
       <div className="flex items-center gap-4 bg-gradient-to-r from-brand-50 to-white p-5">
-        <Image src={studio.image} alt={`${studio.doctorName}医生照片`} width={80} height={100} className="h-[100px] w-[80px] rounded-md object-cover" unoptimized />
+        <StaticImage src={studio.image} alt={`${studio.doctorName}医生照片`} width={80} height={100} className="h-[100px] w-[80px] rounded-md object-cover" />
         <div>
           <h3 className="text-lg font-semibold">
             <Link href={routes.expertStudioDetail(studio.id)} className="text-stone-900 hover:text-brand-700">

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DoctorCard } from '@/components/doctors/doctor-card';
@@ -70,7 +70,7 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
       />
       <MedicalClinicJsonLd clinic={clinic} />
       <section className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-        <Image src={clinic.image} alt={`${clinic.name}外景`} width={400} height={250} className="h-[250px] w-[400px] flex-none rounded-lg object-cover" unoptimized priority />
+        <StaticImage src={clinic.image} alt={`${clinic.name}外景`} width={400} height={250} className="h-[250px] w-[400px] flex-none rounded-lg object-cover" priority />
         <div className="flex-1">
           <div className="flex items-center gap-3">
             <h1 className="text-2xl font-bold text-stone-900">{clinic.name}</h1>

@@ -1,0 +1,139 @@
+'use client';
+/**
+ * The confirmation of one exchange (issue 7): the item, its cost and the
+ * balance after. The button is disabled while pending and the write is never
+ * retried. Afterwards the shared balance is updated and the page refreshed,
+ * so the new balance and stock show everywhere without a reload.
+ */
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { StaticImage } from '@/components/ui/static-image';
+import { useRouter } from 'next/navigation';
+import { useRef, useState } from 'react';
+import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { exchangeGoodsAction, type ExchangeActionResult } from '@/app/productDetails/actions';
+import { formatPoints } from '@/lib/format';
+import { memberPoints } from './member-points';
+import type { ExchangeItem } from './points-exchange-dialog';
+
+export function ExchangeConfirmDialog({
+  item,
+  idempotencyKey,
+  current,
+  loginHref,
+  onClose,
+}: {
+  item: ExchangeItem;
+  /** Made when the dialog opened: every submit of this dialog is the same order. */
+  idempotencyKey: string;
+  current: number;
+  loginHref: string;
+  onClose: () => void;
+}) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const sending = useRef(false);
+  const [outcome, setOutcome] = useState<ExchangeActionResult | null>(null);
+
+  async function exchange() {
+    if (sending.current) return;
+    sending.current = true;
+    setPending(true);
+    try {
+      const result = await exchangeGoodsAction({ sn: item.sn, idempotencyKey });
+      setOutcome(result);
+      if (result.ok) memberPoints.set(result.receipt.balance);
+      else if (typeof result.balance === 'number') memberPoints.set(result.balance);
+      if (result.ok || result.reason === 'SOLD_OUT' || result.reason === 'INSUFFICIENT_POINTS') {
+        void memberPoints.invalidate();
+        // Server-rendered stock and balances follow.
+        router.refresh();
+      }
+    } catch {
+      setOutcome({ ok: false, reason: 'NETWORK', message: '网络异常，请检查网络后重试（再次确认不会重复扣分）' });
+    } finally {
+      sending.current = false;
+      setPending(false);
+    }
+  }
+
+  function close() {
+    if (pending) return;
+    onClose();
+  }
+
+  const after = current - item.points;
+  const done = outcome?.ok === true;
+  const short = after < 0;
+
+  return (
+    <Dialog open onClose={close} className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <DialogBackdrop className="fixed inset-0 bg-black/40" />
+      <DialogPanel className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
+        <DialogTitle className="text-lg font-bold text-stone-900">{done ? '兑换成功' : '确认兑换'}</DialogTitle>
+        <div className="mt-4 flex gap-4">
+          <StaticImage src={item.image} alt="" width={88} height={88} className="h-22 w-22 rounded-lg object-cover" />
+          <div className="min-w-0">
+            <p className="font-medium text-stone-900">{item.name}</p>
+            <p className="mt-1 text-sm text-stone-600">数量：1</p>
+          </div>
+        </div>
+        {done && outcome.ok ? (
+          <div role="status" className="mt-5 space-y-1 rounded-lg bg-jade-50 p-4 text-sm text-jade-700">
+            <p className="font-medium">兑换成功，已扣除 {outcome.receipt.pointsSpent} 积分。</p>
+            <p>订单号：{outcome.receipt.orderNo}</p>
+            <p>当前积分：{formatPoints(outcome.receipt.balance)}</p>
+          </div>
+        ) : (
+          <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg bg-stone-50 p-4 text-sm">
+            <dt className="text-stone-600">所需积分</dt>
+            <dd className="text-right font-medium text-brand-700">{item.points} 积分</dd>
+            <dt className="text-stone-600">当前积分</dt>
+            <dd className="text-right">{current} 积分</dd>
+            <dt className="text-stone-600">兑换后余额</dt>
+            <dd className={`text-right font-medium ${short ? 'text-brand-700' : 'text-jade-700'}`}>
+              {short ? '积分不足' : `${after} 积分`}
+            </dd>
+          </dl>
+        )}
+        {short && !done && !outcome ? (
+          <p role="alert" className="mt-3 text-sm text-brand-700">
+            积分不足：还差 {-after} 积分，本次不会扣除积分。
+          </p>
+        ) : null}
+        {outcome && !outcome.ok ? (
+          <p role="alert" className="mt-3 text-sm text-brand-700">
+            {outcome.message}
+            {outcome.reason === 'SESSION' ? (
+              <>
+                {' '}
+                <LoginPromptLink href={loginHref} className="underline">
+                  重新登录
+                </LoginPromptLink>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={close}
+            disabled={pending}
+            className="rounded-lg border border-stone-300 px-5 py-2 text-stone-700 hover:border-stone-400 disabled:opacity-50"
+          >
+            {done ? '完成' : '取消'}
+          </button>
+          {!done ? (
+            <button
+              type="button"
+              onClick={() => void exchange()}
+              disabled={pending || short || outcome?.reason === 'SOLD_OUT' || outcome?.reason === 'SESSION'}
+              className="rounded-lg bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
+            >
+              {pending ? '兑换中…' : '确认兑换'}
+            </button>
+          ) : null}
+        </div>
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The part of lib/routes that client islands on every page need, in a module
+ * of its own: a client module importing `routes` carries the whole table
+ * (about 2 KB gzip) into every page's first-load JavaScript (issue 8).
+ * lib/routes re-exports all of it; `routes` uses these builders.
+ */
+
+export type QueryValue = string | number | undefined | null;
+
+/** Appends the defined, non-empty query values in the given order. */
+export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export const homePath = () => '/';
+/** Same-origin session probe of the header's member island (app/session/me): {member} or null, never a token. */
+export const sessionMePath = () => '/session/me';
+/** The member's favourite codes of one kind (same-origin JSON, never a token). */
+export const sessionFavouritesPath = (kind: 'clinic' | 'doctor') => withQuery('/session/favourites', { kind });
+
+/**
+ * /redirect/{path} helper (SPEC §2): the internal path to go to, or null when
+ * the target is not a same-site path (an open-redirect attempt such as
+ * //evil.example, /\evil.example, a scheme, or control characters).
+ */
+export function safeInternalPath(target: string | null | undefined): string | null {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return null;
+  }
+  for (const candidate of [target, decoded]) {
+    if (!candidate.startsWith('/')) return null;
+    if (candidate.startsWith('//') || candidate.startsWith('/\\')) return null;
+    if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return null;
+  }
+  // Resolving against a dummy origin must keep that origin.
+  const base = 'http://internal.invalid';
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  if (url.pathname.startsWith('/redirect')) return null;
+  // Dot segments can collapse into a scheme-relative result: `/..//evil.example` resolves to
+  // the path `//evil.example`, which a browser reads as another host (found by fast-check, issue 8).
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
