@@ -42,13 +42,15 @@ export function MemberEntry({ links }: { links: readonly { label: string; href: 
   }
 
   if (session.isPending) {
-    return <div className="h-7 w-44 animate-pulse rounded bg-stone-200/70" aria-hidden="true" />;
+    // Keyed apart from the visitor's row so React mounts that row anew instead of resizing this node
+    // in place, which the browser counts as a layout shift (Lighthouse CLS).
+    return <div key="pending" className="h-7 w-44 animate-pulse rounded bg-stone-200/70" aria-hidden="true" />;
   }
 
   const member = session.data;
   if (!member) {
     return (
-      <div className="flex items-center gap-3 text-sm">
+      <div key="visitor" className="flex items-center gap-3 text-sm">
         <span className="text-stone-600">欢迎来到圣爱中医</span>
         <button type="button" onClick={() => openOverlay('login')}
           className="rounded border border-brand-700 px-3 py-1 text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700">

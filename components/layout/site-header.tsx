@@ -20,7 +20,11 @@ export function SiteHeader() {
             服务热线 <a href={`tel:${siteConfig.contact.hotline}`} className="font-medium text-brand-700">{siteConfig.contact.hotline}</a>
             <span className="ml-3">让百姓就近看好中医</span>
           </p>
-          <MemberEntry links={MEMBER_LINKS} />
+          {/* A fixed slot, right-aligned: the skeleton, the visitor's buttons and the member menu differ by a
+              few pixels, and nothing may move when the session answers (Lighthouse CLS). */}
+          <div className="flex h-8 min-w-44 items-center justify-end">
+            <MemberEntry links={MEMBER_LINKS} />
+          </div>
         </div>
       </div>
       <div className="mx-auto flex max-w-6xl items-center justify-between px-4">
