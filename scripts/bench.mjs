@@ -69,6 +69,8 @@ const report = {
   templates: {},
   lighthouse: [],
   firstLoadJs: [],
+  /** The framework's own first-load JS (frameworkFloorJs): what no page can go below. */
+  frameworkFloorJs: [],
   throughput: [],
   scale: null,
   load: [],
@@ -157,6 +159,8 @@ async function startServer({ pageCache = true, dbName = 'bench.db' } = {}) {
   const dbPath = path.join('.data', dbName);
   fs.mkdirSync('.data', { recursive: true });
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbPath + suffix, { force: true });
+  // A fresh database: no data cached on disk from an older one (Next keeps its data cache there, lib/api/cache.ts).
+  fs.rmSync(path.join('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PAGE_CACHE: pageCache ? '' : '0' },
@@ -281,7 +285,7 @@ function lighthouse(origin, template) {
 }
 
 // ------------------------------------------------------------------ 5. first-load JS
-async function firstLoadJs(origin, template) {
+async function firstLoadJs(origin, template, staticDir = path.join('.next', 'static')) {
   const res = await fetch(origin + template.url, { headers: template.cookie ? { cookie: template.cookie } : {}, signal: AbortSignal.timeout(20_000) });
   const html = await res.text();
   // noModule scripts (legacy polyfills) are skipped by every browser that runs modules.
@@ -292,7 +296,7 @@ async function firstLoadJs(origin, template) {
   for (const src of srcs.slice(0, 200)) {
     const rel = new URL(src, origin).pathname;
     let bytes;
-    const local = rel.startsWith('/_next/static/') ? path.join('.next', 'static', decodeURIComponent(rel.slice('/_next/static/'.length))) : null;
+    const local = rel.startsWith('/_next/static/') ? path.join(staticDir, decodeURIComponent(rel.slice('/_next/static/'.length))) : null;
     if (local && fs.existsSync(local)) bytes = fs.readFileSync(local);
     else bytes = Buffer.from(await (await fetch(new URL(src, origin), { signal: AbortSignal.timeout(20_000) })).arrayBuffer());
     const gz = zlib.gzipSync(bytes, { level: 6 }).length;
@@ -301,6 +305,47 @@ async function firstLoadJs(origin, template) {
     files.push({ file: rel, gzipKB: +(gz / 1024).toFixed(1) });
   }
   return { name: template.name, url: template.url, status: res.status, scripts: srcs.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzip / 1024).toFixed(1), largest: files.sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 3) };
+}
+
+/**
+ * The framework's own share of first-load JS, measured in this run: an empty
+ * App Router app (a root layout and a page, no client component of its own)
+ * and the same page with one next/link, built by this project's Next with its
+ * default bundler and measured as above. No page of ours can go below it.
+ */
+const EMPTY_APP_DIR = path.join('bench', '.tmp', 'framework-floor');
+const EMPTY_APP_FILES = {
+  'next.config.mjs': `export default { turbopack: { root: ${JSON.stringify(process.cwd())} } };\n`,
+  'app/layout.js': 'export default function RootLayout({ children }) {\n  return <html lang="zh-CN"><body>{children}</body></html>;\n}\n',
+  'app/page.js': 'export default function Page() {\n  return <p>floor</p>;\n}\n',
+  'app/with-link/page.js': "import Link from 'next/link';\n\nexport default function Page() {\n  return <Link href=\"/\">floor</Link>;\n}\n",
+};
+
+async function frameworkFloorJs() {
+  fs.rmSync(EMPTY_APP_DIR, { recursive: true, force: true });
+  for (const [file, text] of Object.entries(EMPTY_APP_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(EMPTY_APP_DIR, file)), { recursive: true });
+    fs.writeFileSync(path.join(EMPTY_APP_DIR, file), text);
+  }
+  const nextBin = path.resolve('node_modules/next/dist/bin/next');
+  const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
+  let child = null;
+  try {
+    const built = spawnSync(process.execPath, [nextBin, 'build'], { cwd: EMPTY_APP_DIR, env, encoding: 'utf8', timeout: 5 * 60_000 });
+    if (built.status !== 0) throw new Error(`next build of the empty app failed: ${(built.stderr || built.stdout || '').split('\n').slice(-3).join(' ')}`);
+    const port = await freePort();
+    child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: EMPTY_APP_DIR, env, stdio: 'ignore', detached: true });
+    const origin = `http://127.0.0.1:${port}`;
+    if (!(await waitUp(`${origin}/`, 60_000))) throw new Error('the empty app did not start');
+    const staticDir = path.join(EMPTY_APP_DIR, '.next', 'static');
+    return [
+      await firstLoadJs(origin, { name: 'empty App Router page', url: '/' }, staticDir),
+      await firstLoadJs(origin, { name: 'empty page with one next/link', url: '/with-link' }, staticDir),
+    ];
+  } finally {
+    killTree(child);
+    fs.rmSync(EMPTY_APP_DIR, { recursive: true, force: true });
+  }
 }
 
 // ------------------------------------------------------------------ 6. throughput
@@ -368,7 +413,7 @@ http {
 
 // ------------------------------------------------------------------ 7. scale
 /**
- * Parses the clinics helper's text output: a "<N> doctors (seeded …)" line per
+ * Parses bench/doctor-list-scale.ts's text output: a "<N> doctors (seeded …)" line per
  * size, then one "<case> p50 X ms   p95 Y ms" line per query case. A JSON last
  * line is accepted too.
  */
@@ -397,7 +442,7 @@ function parseScaleOutput(stdout) {
 
 function scale() {
   const script = path.join('bench', 'doctor-list-scale.ts');
-  if (!fs.existsSync(script)) return { available: false, note: 'bench/doctor-list-scale.ts is not in this tree (the clinics helper writes it): no scale figures.' };
+  if (!fs.existsSync(script)) return { available: false, note: 'bench/doctor-list-scale.ts is missing: no scale figures.' };
   const r = spawnSync('npx', ['tsx', script], { encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } });
   const lines = (r.stdout || '').trim().split('\n');
   return { available: true, exitCode: r.status, result: parseScaleOutput(r.stdout || ''), stdoutTail: lines.slice(-40).join('\n'), stderrTail: (r.stderr || '').split('\n').slice(-5).join('\n') };
@@ -443,10 +488,15 @@ function judge() {
       goal(`Lighthouse ${id}: ${l.name}`, l[key] === 1, l[key], '= 1.0', noScore(key) || `short by ${(1 - l[key]).toFixed(2)}; failing: ${l.failingAudits[id]?.join(', ') || '—'}${why}`);
     }
   }
+  const [emptyPage, withLink] = report.frameworkFloorJs;
+  const frameworkWhy = (j) =>
+    withLink
+      ? ` The framework alone ships ${emptyPage.gzipKB} KB (an empty App Router page built by this Next), ${withLink.gzipKB} KB with one next/link; ${withLink.gzipKB > GOALS.firstLoadJsGzipKB ? 'so no page that links with next/link can meet the goal, and ' : ''}this page adds ${(j.gzipKB - withLink.gzipKB).toFixed(1)} KB of its own (docs/decisions.md “First-load JavaScript”).`
+      : '';
   for (const j of report.firstLoadJs) {
     if (j.name === '/userIndex logged in') continue;
     goal(`First-load JS (gzip): ${j.name}`, j.gzipKB <= GOALS.firstLoadJsGzipKB, `${j.gzipKB} KB`, `≤ ${GOALS.firstLoadJsGzipKB} KB`,
-      `over by ${(j.gzipKB - GOALS.firstLoadJsGzipKB).toFixed(1)} KB; largest: ${j.largest.map((f) => `${f.file} ${f.gzipKB} KB`).join(', ')}`);
+      `over by ${(j.gzipKB - GOALS.firstLoadJsGzipKB).toFixed(1)} KB; largest: ${j.largest.map((f) => `${f.file} ${f.gzipKB} KB`).join(', ')}.${frameworkWhy(j)}`);
   }
   const floor = report.throughput.find((t) => t.kind === 'floor');
   for (const t of report.throughput.filter((x) => x.kind === 'page')) {
@@ -468,7 +518,7 @@ function judge() {
       if (!end) continue;
       const ratio = end.p50Ms / Math.max(0.001, c.p50Ms);
       goal(`Doctor list flat ${first.doctors} → ${last.doctors} doctors: ${c.label}`, ratio <= GOALS.scaleFlatRatio, `${ratio.toFixed(2)}× (p50 ${c.p50Ms} → ${end.p50Ms} ms)`, `≤ ${GOALS.scaleFlatRatio}×`,
-        'this query grows with the table (an index does not cover its filter or sort): see the clinics helper’s bench/doctor-list-scale.ts');
+        'this query grows with the table: no index or keyword posting (migration 012) covers its filter and sort; bench/doctor-list-scale.ts runs it alone');
     }
   } else {
     goal('Doctor list flat from 1k to 100k', false, 'not measured', `p50 ratio ≤ ${GOALS.scaleFlatRatio}×`, report.scale?.note ?? 'the scale script gave no figures (see its output in report.json)');
@@ -504,6 +554,8 @@ function writeReport() {
   if (missing.length) md.push('', `Not measured (no URL found by following the site's links, or no login): ${missing.join(', ')}.`);
   md.push('', '## First-load JS (gzip, from each page’s script tags)', '', '| template | URL | scripts | raw KB | gzip KB |', '| --- | --- | --- | --- | --- |');
   for (const j of report.firstLoadJs) md.push(`| ${j.name} | \`${j.url}\` | ${j.scripts} | ${j.rawKB} | ${j.gzipKB} |`);
+  for (const j of report.frameworkFloorJs) md.push(`| framework floor: ${j.name} | \`${j.url}\` (bench/.tmp app) | ${j.scripts} | ${j.rawKB} | ${j.gzipKB} |`);
+  if (report.frameworkFloorJs.length) md.push('', 'The framework floor rows are an empty app built and measured in this run by the same Next: what no App Router page goes below.');
   md.push('', `## Throughput and latency (autocannon, ${CONNECTIONS} connections × ${THROUGHPUT_SECONDS} s each, same machine)`, '');
   const floor = report.throughput.find((t) => t.kind === 'floor');
   const nginx = report.throughput.find((t) => t.kind === 'nginx');
@@ -594,6 +646,12 @@ try {
       } catch (err) {
         report.notes.push(`First-load JS of ${t.name} failed: ${err?.message ?? err}`);
       }
+    }
+    try {
+      log('first-load JS of an empty Next app');
+      report.frameworkFloorJs = await frameworkFloorJs();
+    } catch (err) {
+      report.notes.push(`The framework's first-load JS was not measured: ${err?.message ?? err}`);
     }
   }
 

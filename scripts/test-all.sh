@@ -11,8 +11,11 @@ export NEXT_TELEMETRY_DISABLED=1
 mkdir -p .data .reports
 # Playwright empties test-results/ when it starts, so the reports live apart.
 rm -f .reports/vitest.json .reports/playwright.json
-# A fresh, freshly seeded database for every run.
+# A fresh, freshly seeded database for every run, and no data cached from an older one: Next keeps its
+# data cache (unstable_cache, lib/api/cache.ts) in .next/cache/fetch-cache across builds and restarts,
+# so a rerun would show what an earlier run's tests wrote (a stock one lower) over the fresh database.
 rm -f "$DATABASE_PATH" "$DATABASE_PATH-wal" "$DATABASE_PATH-shm" "$DATABASE_PATH-journal"
+rm -rf .next/cache/fetch-cache
 
 echo "== next build"
 if ! npx next build; then
