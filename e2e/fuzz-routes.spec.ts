@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { findMarkers, openReader } from '../lib/backend/test-support/db-snapshot';
 import { idCardCheckChar } from '../lib/validation';
 import { registerFreshMember } from './auth-helpers';
@@ -261,8 +261,9 @@ test('hostile action arguments store nothing: the member’s rows stay as they w
   }
 });
 
-test('a message that only looks hostile is stored as typed and shown as text, never as markup', async ({ browser, request }) => {
-  const member = await registerFreshMember(request, '转义测试');
+/** A newly registered member's logged-in page, with every alert() it would show recorded (none should be). */
+async function freshMemberPage(browser: Browser, request: APIRequestContext, name: string) {
+  const member = await registerFreshMember(request, name);
   const context = await browser.newContext();
   await setSessionCookies(context, await apiLogin(request, member));
   const page = await context.newPage();
@@ -271,6 +272,11 @@ test('a message that only looks hostile is stored as typed and shown as text, ne
     dialogs.push(d.message());
     void d.dismiss();
   });
+  return { member, context, page, dialogs };
+}
+
+test('a message that only looks hostile is stored as typed and shown as text, never as markup', async ({ browser, request }) => {
+  const { member, context, page, dialogs } = await freshMemberPage(browser, request, '转义测试');
   const stamp = Date.now().toString(36);
   const message = `<script>alert("fz-xss-${stamp}")</script><img src=x onerror=alert(2)> ' OR 1=1 -- 请回复 ${stamp}`;
   await page.goto('/customerMessage');
@@ -301,15 +307,7 @@ test('a message that only looks hostile is stored as typed and shown as text, ne
 });
 
 test('a profile name and address that only look hostile are saved as typed and shown as text', async ({ browser, request }) => {
-  const member = await registerFreshMember(request, '转义资料');
-  const context = await browser.newContext();
-  await setSessionCookies(context, await apiLogin(request, member));
-  const page = await context.newPage();
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const { member, context, page, dialogs } = await freshMemberPage(browser, request, '转义资料');
   const name = "O'Neil <b>陈</b>";
   const address = `<script>alert("fz-addr")</script> 1; DROP TABLE members;--`;
   await page.goto('/modifyInfor');
