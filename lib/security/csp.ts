@@ -8,8 +8,8 @@
  * is why a hash-only (SRI) policy cannot work here: those inline scripts
  * differ per page and per request. No 'unsafe-inline' for scripts, ever.
  *
- * Styles keep 'unsafe-inline': React `style` attributes and the nprogress bar
- * set inline styles, and a nonce cannot cover attributes. The MDN Observatory
+ * Styles keep 'unsafe-inline': React `style` attributes in the server HTML
+ * are inline styles, and a nonce cannot cover attributes. The MDN Observatory
  * scores "unsafe-inline in style-src only" at 0 (lib/security/observatory.ts).
  */
 
