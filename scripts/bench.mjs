@@ -514,8 +514,9 @@ function judge() {
     const busy = report.machine.loadAverageAtStart[0] > 1 ? `; other work on the machine (load average ${report.machine.loadAverageAtStart[0].toFixed(1)} at start)` : '';
     goal(`Throughput vs floor: ${t.name}`, ratio >= GOALS.cachedVsFloor, `${ratio.toFixed(2)}× (${t.reqPerSec} vs ${floor.reqPerSec} req/s)`, `≥ ${GOALS.cachedVsFloor}×`,
       `short by ${(GOALS.cachedVsFloor - ratio).toFixed(2)}×: ${how}; each answer also copies ${t.bytesKB ?? '?'} KB of HTML with its own nonce, where the floor sends a few hundred bytes${busy}.`);
+    const perRequestMs = (1000 / Math.max(1, t.reqPerSec)).toFixed(1);
     goal(`p99 latency: ${t.name}`, t.p99Ms <= GOALS.p99Ms, `${t.p99Ms} ms`, `≤ ${GOALS.p99Ms} ms`,
-      `over by ${t.p99Ms - GOALS.p99Ms} ms: ${how}; 50 connections on 2 cores shared by the server and autocannon${busy}.`);
+      `over by ${t.p99Ms - GOALS.p99Ms} ms: ${how}. Next answers on one thread, so ${CONNECTIONS} connections queue behind each other: at ${perRequestMs} ms a request the queue alone is ${Math.round(CONNECTIONS * Number(perRequestMs))} ms, and the floor itself (a few hundred bytes through the same proxy) has p99 ${floor.p99Ms} ms; autocannon shares the 2 cores${busy}.`);
   }
   const sizes = report.scale?.result?.sizes;
   if (report.scale?.available && Array.isArray(sizes) && sizes.length >= 2) {

@@ -85,6 +85,8 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });
     const body = await res.text();
+    // Kept as bytes: joining and encoding a 100 KB string on every answer was a third of its cost (npm run bench).
+    const parts = body.split(state.placeholderNonce).map((part) => Buffer.from(part, 'utf8'));
     const headers: [string, string][] = [];
     for (const name of KEPT_HEADERS) {
       const value = res.headers.get(name);
@@ -98,9 +100,8 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
       page: {
         status: res.status,
         headers,
-        parts: body.split(state.placeholderNonce),
-        // UTF-16 in memory: two bytes a character is the estimate that matters here.
-        bytes: body.length * 2,
+        parts,
+        bytes: parts.reduce((sum, part) => sum + part.byteLength, 0),
         renderedAt: now,
         refreshAt: now + PAGE_FRESH_MS,
       },
@@ -131,6 +132,21 @@ function renderOnce(plan: PageCachePlan, store: PageStore): Promise<Rendered | n
   return promise;
 }
 
+/** The body's parts with the nonce between them, in one new buffer (the parts are shared by every answer). */
+function joinWithNonce(parts: readonly Buffer[], nonce: Buffer): Uint8Array<ArrayBuffer> {
+  const body = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0) + nonce.byteLength * (parts.length - 1));
+  let offset = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      body.set(nonce, offset);
+      offset += nonce.byteLength;
+    }
+    body.set(part, offset);
+    offset += part.byteLength;
+  });
+  return body;
+}
+
 /** The page with this answer's nonce in its body, its Link header and its CSP. */
 function answer(page: CachedPage, method: string, csp: { nonce: string; policy: string }, how: 'HIT' | 'STALE' | 'MISS') {
   const placeholder = pageCacheState().placeholderNonce;
@@ -138,7 +154,7 @@ function answer(page: CachedPage, method: string, csp: { nonce: string; policy: 
   for (const [name, value] of page.headers) headers.set(name, value.split(placeholder).join(csp.nonce));
   headers.set('content-security-policy', csp.policy);
   headers.set(PAGE_CACHE_HEADER, how);
-  const body = method === 'HEAD' ? null : page.parts.join(csp.nonce);
+  const body = method === 'HEAD' ? null : joinWithNonce(page.parts, Buffer.from(csp.nonce, 'latin1'));
   return new NextResponse(body, { status: page.status, headers });
 }
 

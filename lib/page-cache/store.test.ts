@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PageStore, pageCacheState, purgePageCache, randomToken, type CachedPage } from './store';
 
 function page(bytes: number): CachedPage {
-  return { status: 200, headers: [], parts: ['x'], bytes, renderedAt: 0, refreshAt: 0 };
+  return { status: 200, headers: [], parts: [Buffer.from('x')], bytes, renderedAt: 0, refreshAt: 0 };
 }
 
 describe('PageStore', () => {

@@ -12,8 +12,8 @@ export interface CachedPage {
   status: number;
   /** Response headers worth keeping; values may hold the placeholder (Link: …; nonce=). */
   headers: [string, string][];
-  /** The body split at the placeholder nonce. */
-  parts: string[];
+  /** The body's UTF-8 bytes split at the placeholder nonce: an answer is one copy, with no string encoding. */
+  parts: Buffer[];
   bytes: number;
   renderedAt: number;
   /** When a hit should start a refresh (moved on by a failed one). */
