@@ -44,6 +44,8 @@ const SCALE = Math.min(1, Math.max(0.05, Number(process.env.BENCH_DURATION_SCALE
 const SKIP = new Set((process.env.BENCH_SKIP || '').split(',').map((s) => s.trim()).filter(Boolean));
 const THROUGHPUT_SECONDS = Math.round(20 * SCALE);
 const LOAD_SECONDS = Math.round(60 * SCALE);
+/** Every throughput target first takes this much of the same load, unmeasured: JIT and lazily loaded code paths. */
+const WARMUP_SECONDS = 5;
 const CONNECTIONS = 50;
 /** The floor: a trivial static page, written into public/ before the server starts (Next lists public/ at start). */
 const FLOOR_FILE = path.join('public', 'bench-floor.html');
@@ -565,7 +567,7 @@ function writeReport() {
   for (const j of report.firstLoadJs) md.push(`| ${j.name} | \`${j.url}\` | ${j.scripts} | ${j.rawKB} | ${j.gzipKB} |`);
   for (const j of report.frameworkFloorJs) md.push(`| framework floor: ${j.name} | \`${j.url}\` (bench/.tmp app) | ${j.scripts} | ${j.rawKB} | ${j.gzipKB} |`);
   if (report.frameworkFloorJs.length) md.push('', 'The framework floor rows are an empty app built and measured in this run by the same Next: what no App Router page goes below.');
-  md.push('', `## Throughput and latency (autocannon, ${CONNECTIONS} connections × ${THROUGHPUT_SECONDS} s each, same machine)`, '');
+  md.push('', `## Throughput and latency (autocannon, ${CONNECTIONS} connections × ${THROUGHPUT_SECONDS} s each after ${WARMUP_SECONDS} s of unmeasured warm-up, same machine)`, '');
   const floor = report.throughput.find((t) => t.kind === 'floor');
   const nginx = report.throughput.find((t) => t.kind === 'nginx');
   md.push('| target | answered by | KB | req/s | p50 ms | p99 ms | × floor | × nginx | errors | non-2xx |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
@@ -686,6 +688,7 @@ try {
         const probe = await fetch(origin + url, { headers: DOCUMENT_HEADERS });
         const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
         log('autocannon', name);
+        await cannon(origin + url, WARMUP_SECONDS);
         report.throughput.push(summary(name, url, await cannon(origin + url, THROUGHPUT_SECONDS), { kind, pageCache: probe.headers.get('x-page-cache'), bytesKB }));
       } catch (err) {
         report.notes.push(`Throughput of ${name} failed: ${err?.message ?? err}`);
@@ -699,6 +702,7 @@ try {
       const probe = await fetch(uncached.origin + routes.home(), { headers: DOCUMENT_HEADERS });
       const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
       log('autocannon home rendered per request');
+      await cannon(uncached.origin + routes.home(), WARMUP_SECONDS);
       report.throughput.push(summary('home, rendered per request (PAGE_CACHE=0)', routes.home(), await cannon(uncached.origin + routes.home(), THROUGHPUT_SECONDS), { kind: 'reference', pageCache: probe.headers.get('x-page-cache'), bytesKB }));
     } catch (err) {
       report.notes.push(`Throughput of home rendered per request failed: ${err?.message ?? err}`);
@@ -708,6 +712,7 @@ try {
     nginx = await startNginx(homeHtml);
     if (nginx.ok) {
       log('autocannon nginx');
+      await cannon(nginx.url, WARMUP_SECONDS);
       report.throughput.push(summary('nginx (home bytes)', nginx.url, await cannon(nginx.url, THROUGHPUT_SECONDS), { kind: 'nginx', bytesKB: +(homeHtml.length / 1024).toFixed(1) }));
     } else report.notes.push('nginx did not start: no physical-limit figure.');
     killTree(nginx.child);
