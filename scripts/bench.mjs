@@ -286,6 +286,23 @@ function lighthouse(origin, template) {
   };
 }
 
+/**
+ * Lighthouse's trace recording sometimes fails on this machine (NO_NAVSTART, "Please run Lighthouse
+ * again"), leaving whole categories without a score. Such a run measures nothing, so it is run again,
+ * at most twice; the report keeps how many attempts a template took.
+ */
+function lighthouseWithRetry(origin, template) {
+  const unscored = (r) => !r.error && [r.performance, r.accessibility, r.bestPractices, r.seo].some((x) => x === null);
+  let result = lighthouse(origin, template);
+  let attempts = 1;
+  while ((result.error || unscored(result)) && attempts < 3) {
+    attempts++;
+    log('lighthouse again', template.name, result.runtimeError ?? result.erroredAudits?.[0] ?? result.error ?? '');
+    result = lighthouse(origin, template);
+  }
+  return { ...result, attempts };
+}
+
 // ------------------------------------------------------------------ 5. first-load JS
 async function firstLoadJs(origin, template, staticDir = path.join('.next', 'static')) {
   const res = await fetch(origin + template.url, { headers: template.cookie ? { cookie: template.cookie } : {}, signal: AbortSignal.timeout(20_000) });
@@ -462,12 +479,13 @@ function scale() {
 async function load(name, url, serverPid) {
   const samples = [];
   const sampler = setInterval(() => samples.push(treeRssMB(serverPid)), 1000);
+  const halfway = new Promise((resolve) => setTimeout(() => resolve(treeRssMB(serverPid)), (LOAD_SECONDS * 1000) / 2));
   const startMB = treeRssMB(serverPid);
   try {
     const r = await cannon(url, LOAD_SECONDS);
     await sleep(3000);
     const endMB = treeRssMB(serverPid);
-    return { ...summary(name, url, r), seconds: LOAD_SECONDS, rssStartMB: startMB, rssPeakMB: Math.max(startMB, endMB, ...samples), rssEndMB: endMB };
+    return { ...summary(name, url, r), seconds: LOAD_SECONDS, rssStartMB: startMB, rssHalfwayMB: await halfway, rssPeakMB: Math.max(startMB, endMB, ...samples), rssEndMB: endMB };
   } finally {
     clearInterval(sampler);
   }
@@ -536,8 +554,11 @@ function judge() {
   }
   for (const l of report.load) {
     goal(`Load 0 errors and 0 non-2xx: ${l.name}`, l.errors === 0 && l.non2xx === 0 && l.timeouts === 0, `${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx`, '0', 'see the server log of a rerun');
-    const stable = l.rssEndMB <= l.rssStartMB * 1.5 + 64;
-    goal(`Load memory stable: ${l.name}`, stable, `${l.rssStartMB} → peak ${l.rssPeakMB} → end ${l.rssEndMB} MB`, 'end ≤ 1.5 × start + 64 MB', 'memory kept growing during the run');
+    // Stable: the second half of the run adds nothing. A cold server's RSS grows once to its working set
+    // under 50 connections (V8's heap, malloc arenas); a leak keeps growing to the end.
+    const stable = l.rssEndMB <= l.rssHalfwayMB * 1.1 + 16;
+    goal(`Load memory stable: ${l.name}`, stable, `${l.rssStartMB} → ${l.rssHalfwayMB} at ${l.seconds / 2} s → peak ${l.rssPeakMB} → end ${l.rssEndMB} MB`, 'end ≤ 1.1 × halfway + 16 MB',
+      `memory grew by ${l.rssEndMB - l.rssHalfwayMB} MB in the second half of the run: look for a leak`);
   }
 }
 
@@ -586,8 +607,8 @@ function writeReport() {
     md.push(`| query (TW_User/GetDoctorPageList) | ${sizes.map((z) => `p50 ms @ ${z.doctors}`).join(' | ')} |`, `| --- | ${sizes.map(() => '---').join(' | ')} |`);
     for (const c of sizes[0].cases) md.push(`| ${c.label} | ${sizes.map((z) => z.cases.find((x) => x.label === c.label)?.p50Ms ?? '—').join(' | ')} |`);
   } else md.push('```', report.scale.stdoutTail || JSON.stringify(report.scale.result), '```');
-  md.push('', `## Load (${LOAD_SECONDS} s × ${CONNECTIONS} connections)`, '', '| target | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS start MB | peak MB | end MB |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const l of report.load) md.push(`| ${l.name} | ${l.reqPerSec} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.rssStartMB} | ${l.rssPeakMB} | ${l.rssEndMB} |`);
+  md.push('', `## Load (${LOAD_SECONDS} s × ${CONNECTIONS} connections)`, '', '| target | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS start MB | halfway MB | peak MB | end MB |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const l of report.load) md.push(`| ${l.name} | ${l.reqPerSec} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.rssStartMB} | ${l.rssHalfwayMB} | ${l.rssPeakMB} | ${l.rssEndMB} |`);
   const rendered = report.throughput.find((t) => t.kind === 'reference');
   const home = report.throughput.find((t) => t.kind === 'page' && t.name === 'home');
   md.push('', '## Cost of the CSP nonce', '',
@@ -643,7 +664,7 @@ try {
         await ensureServerUp();
         origin = server.origin;
         log('lighthouse', t.name, t.url);
-        report.lighthouse.push(lighthouse(origin, t));
+        report.lighthouse.push(lighthouseWithRetry(origin, t));
       } catch (err) {
         report.notes.push(`Lighthouse of ${t.name} failed: ${err?.message ?? err}`);
       }
