@@ -396,7 +396,7 @@ function summary(name, url, r, extra = {}) {
 
 /** Installs Debian's nginx when it is missing (as root); false when it cannot be had. */
 function ensureNginx() {
-  const r = spawnSync('bash', [path.join('scripts', 'ensure-nginx.sh')], { stdio: 'inherit', timeout: 10 * 60_000 });
+  const r = spawnSync('bash', [path.join('scripts', 'ensure-debian-package.sh'), '/usr/sbin/nginx', 'nginx'], { stdio: 'inherit', timeout: 10 * 60_000 });
   return r.status === 0;
 }
 
@@ -641,7 +641,7 @@ let exitCode = 0;
 try {
   ensureBuild();
   // Before any figure is taken, so an install does not compete with the measurements.
-  if (!SKIP.has('throughput') && !ensureNginx()) report.notes.push('nginx could not be installed (scripts/ensure-nginx.sh): no physical-limit figure.');
+  if (!SKIP.has('throughput') && !ensureNginx()) report.notes.push('nginx could not be installed (scripts/ensure-debian-package.sh): no physical-limit figure.');
   fs.writeFileSync(FLOOR_FILE, FLOOR_HTML);
   server = await startServer();
   let origin = server.origin;
