@@ -4,22 +4,25 @@ import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { Slide } from '@/lib/api/news';
+import { useOverlay } from '@/components/overlays/overlay-store';
 
 const INTERVAL_MS = 6000;
 
 /**
  * The home carousel (GetIndexCarouse). Every slide is in the first HTML; this
- * leaf only rotates them, pauses on hover or focus, and offers dot buttons.
+ * leaf only rotates them, pauses on hover or focus and while a dialog covers
+ * the page (nothing behind a modal moves), and offers dot buttons.
  * Without JavaScript the first slide shows.
  */
 export function HeroCarousel({ slides }: { slides: Slide[] }) {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
+  const covered = useOverlay().name !== null;
   useEffect(() => {
-    if (paused || slides.length < 2) return;
+    if (paused || covered || slides.length < 2) return;
     const timer = window.setInterval(() => setCurrent((c) => (c + 1) % slides.length), INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [paused, slides.length]);
+  }, [paused, covered, slides.length]);
 
   return (
     <section
