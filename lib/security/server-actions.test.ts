@@ -322,16 +322,44 @@ const decodable = fc.anything({
   key: fc.oneof(fc.string(), fc.constantFrom('toString', 'valueOf', 'then', '__proto__', 'constructor', 'sourceId', 'content', 'name', 'phone', 'code', 'sn', 'kind')),
 });
 
+/**
+ * Random arguments are now and then a valid call: `{ name: '!!' }` is a profile the rules of SPEC §5 accept
+ * (a name of 2 to 30 characters, every other field optional), and `{ content: '…' }` can be a valid message.
+ * Such a call answers ok: true and may write its own tables, and only those; every other answer stores nothing.
+ */
+const VALID_CALL_WRITES: Partial<Record<string, WriteTable[]>> = {
+  saveMemberInfoAction: ['members'],
+  sendMessageAction: ['member_messages'],
+};
+
+const answeredOk = (r: unknown) => !!r && typeof r === 'object' && (r as { ok?: unknown }).ok === true;
+
 describe('properties (fast-check)', () => {
-  it('any action, any decodable arguments: it resolves and stores nothing', async () => {
+  it('any action, any decodable arguments: it resolves, and stores nothing unless it answers ok (then only its own table)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PURE), fc.array(decodable, { maxLength: 4 }), async ({ name, action, allowed }, args) => {
+      fc.asyncProperty(fc.constantFrom(...PURE), fc.array(decodable, { maxLength: 4 }), async ({ name, action, allowed = [] }, args) => {
         const before = snapshot(reader);
-        await run(action, args, name);
-        expectUnchanged(before, name, allowed);
+        const r = await run(action, args, name);
+        const writes = answeredOk(r) ? (VALID_CALL_WRITES[name] ?? []) : [];
+        expectUnchanged(before, `${name} answered ${JSON.stringify(r)?.slice(0, 80)}`, [...allowed, ...writes]);
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('the counterexample fast-check found: a profile of a two-character name alone is valid, saved once, and nothing else changes', async () => {
+    const before = snapshot(reader);
+    const r = await saveMemberInfoAction({ name: '!!', content: 1n, valueOf: false } as never);
+    expect(r).toMatchObject({ ok: true, profile: { name: '!!' } });
+    expect(changedTables(before, snapshot(reader))).toEqual(['members']);
+    expect(reader.prepare('SELECT name FROM members WHERE id = ?').pluck().get(memberId)).toBe('!!');
+  });
+
+  it('a call that is not valid still stores nothing, even when the property allows the table for valid ones', async () => {
+    const before = snapshot(reader);
+    const r = await saveMemberInfoAction({ name: '!', content: 1n } as never);
+    expect(r).toMatchObject({ ok: false, errors: { name: '姓名至少2个字' } });
+    expectUnchanged(before, 'a one-character name');
   });
 });
 
