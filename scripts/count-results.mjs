@@ -38,6 +38,29 @@ if (playwright?.stats) {
   failed += 1;
 }
 
+// CI shows only the end of the output: name what failed just above the closing line.
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+const failures = [];
+for (const file of vitest?.testResults ?? []) {
+  const rel = String(file.name).replace(`${process.cwd()}/`, '');
+  const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+  for (const t of failedTests) failures.push(`vitest ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0]).slice(0, 300)}`);
+  if (file.status === 'failed' && failedTests.length === 0) failures.push(`vitest ${rel}: ${firstLine(file.message).slice(0, 300)}`);
+}
+function playwrightFailures(suite, titles) {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== 'unexpected') continue;
+      const error = t.results?.at(-1)?.error?.message;
+      failures.push(`playwright ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error).slice(0, 300)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, [...titles, child.title]);
+}
+for (const suite of playwright?.suites ?? []) playwrightFailures(suite, []);
+for (const e of playwright?.errors ?? []) failures.push(`playwright: ${firstLine(e.message).slice(0, 300)}`);
+if (failures.length) console.log(['failed:', ...failures.map((f) => `  ${f}`)].join('\n'));
+
 console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'missing'}`);
 console.log(
   `playwright: ${playwright?.stats ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'missing'}`,
