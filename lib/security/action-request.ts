@@ -24,9 +24,9 @@
  *
  * The check below mirrors that grammar structurally, so a real request (the
  * browser's `encodeReply`) always passes and these bodies are refused before
- * Next sees them. What it cannot know without the server manifest is left to
- * Next: an unknown server reference (`$h`) passed as an argument still fails
- * there. Next gives the proxy its own copy of the body (body-streams.js
+ * Next sees them. A server reference (`$h`) passed as an argument is refused
+ * too: the proxy cannot look one up (no manifest), an unknown one is Next's
+ * 500, and no action of this site takes one. Next gives the proxy its own copy of the body (body-streams.js
  * getCloneableBody: the app gets a buffered replay), so reading it here
  * consumes nothing; we read a clone regardless.
  */
@@ -220,7 +220,10 @@ function checkReply(rows: Rows, created: Set<number> = new Set(), streams: Set<n
       }
       return { slots: 0, depth: 0 };
     }
-    if (tag === 'h' || tag === 'Q' || tag === 'W' || tag === 'i') {
+    // A server reference names an action to call back. No action of this site takes one as an argument and the
+    // browser's encoder only writes one for a function passed as an argument; Next fails an unknown one with a 500.
+    if (tag === 'h') return { refusal: bad('server reference as an argument'), slots: 0, depth: 0 };
+    if (tag === 'Q' || tag === 'W' || tag === 'i') {
       const ref = value.slice(2);
       const [idText = '', ...path] = ref.split(':');
       if (!HEX.test(idText)) return { refusal: bad('bad reference'), slots: 0, depth: 0 };
@@ -229,10 +232,6 @@ function checkReply(rows: Rows, created: Set<number> = new Set(), streams: Set<n
       if (r.refusal) return r;
       const target = resolvePath(id, path);
       if (target === INVALID) return { refusal: bad('reference path does not resolve'), slots: 0, depth: 0 };
-      if (tag === 'h') {
-        const ok = isContainer(target) && !Array.isArray(target) && typeof (target as { id?: unknown }).id === 'string';
-        return ok ? r : { refusal: bad('server reference is not {id, bound}'), slots: 0, depth: 0 };
-      }
       if (!Array.isArray(target)) return { refusal: bad('Map, Set or Iterator row is not an array'), slots: 0, depth: 0 };
       if (tag === 'Q' && !target.every((e) => Array.isArray(e) || (typeof e === 'string' && e.startsWith('$')))) {
         return { refusal: bad('Map entries are not pairs'), slots: 0, depth: 0 };
