@@ -155,6 +155,28 @@ test('malformed input is a 404 or a clear message, never a 500', async ({ reques
   }
 });
 
+test('an article’s image keeps its box before it loads: nothing below it moves (no layout shift)', async ({ page, request }) => {
+  const path = `/newtdetail/${(await firstNews(request, 1)).ID}`;
+  // Hold the article's images until the box has been measured.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/images/news/cover-*.svg', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path);
+  const image = page.locator('.article-body img').first();
+  await image.scrollIntoViewIfNeeded();
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the image is still loading').toBe(false);
+  const box = await image.boundingBox();
+  // The covers are 800×450: the box has their shape already, scaled to the column.
+  expect(box!.height, 'height reserved before the image loads').toBeGreaterThan(100);
+  expect(box!.width / box!.height).toBeCloseTo(800 / 450, 1);
+  release();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect((await image.boundingBox())!.height).toBeCloseTo(box!.height, 0);
+});
+
 // One test per page: axe takes a few seconds a page on the shared CPU.
 const AXE_PAGES: [label: string, path: (request: import('@playwright/test').APIRequestContext) => Promise<string>][] = [
   ['home', async () => '/'],

@@ -20,6 +20,9 @@ import {
 } from './content-data';
 
 export const NEWS_COVER_COUNT = 12;
+/** Every cover in public/images/news is an 800×450 SVG. */
+const NEWS_COVER_WIDTH = 800;
+const NEWS_COVER_HEIGHT = 450;
 export const newsCover = (i: number) => `/images/news/cover-${String((i % NEWS_COVER_COUNT) + 1).padStart(2, '0')}.svg`;
 export const SAMPLE_VIDEO = '/media/sample.mp4';
 export const SAMPLE_VIDEO_POSTER = '/media/sample-poster.jpg';
@@ -35,7 +38,7 @@ const SANITIZER_PROOF_BODY =
   '<h2>改版内容</h2><p>新版网站支持按省份查找医生与门诊、在线预约挂号、会员积分兑换等功能。</p>' +
   '<img src=x onerror=alert(1)>' +
   '<p>如在使用中遇到问题，<a href="javascript:alert(1)">请点击这里反馈</a>，或拨打服务热线。</p>' +
-  '<img src="/images/news/cover-01.svg" alt="新版官网首页">';
+  `<img src="/images/news/cover-01.svg" alt="新版官网首页" width="${NEWS_COVER_WIDTH}" height="${NEWS_COVER_HEIGHT}">`;
 
 /** A fixed date: `daysBefore` days before 2026-11-18 at a working hour. */
 function dateBefore(daysBefore: number, hour = 9): string {
@@ -51,7 +54,8 @@ function articleBody(type: number, title: string, index: number, image: string):
     `<p>${title}。${paras[index % paras.length]}</p>`,
     h(0),
     p(1),
-    `<img src="${image}" alt="${title}">`,
+    // The covers are 800×450; with their size in the markup the lazy image reserves its box (no layout shift).
+    `<img src="${image}" alt="${title}" width="${NEWS_COVER_WIDTH}" height="${NEWS_COVER_HEIGHT}">`,
     p(2),
     h(1),
     p(3),
