@@ -6,8 +6,8 @@
  *   npx tsx bench/doctor-list-scale.ts 5000       # custom sizes
  *
  * For each size: a fresh temporary database (migrated and seeded as usual),
- * plus N generated doctors with schedules, then ITERATIONS calls of
- * TW_User/GetDoctorPageList per case through the backend's Request → Response
+ * plus N generated doctors with schedules, then WARM_UP uncounted and ITERATIONS
+ * counted calls of TW_User/GetDoctorPageList per case through the backend's Request → Response
  * handler, printing the p50 and p95 per call.
  */
 import fs from 'node:fs';
@@ -18,7 +18,9 @@ import { DEMO_DOCTOR_COUNT, insertDoctors, seededRandom } from '../lib/backend/s
 
 const SIZES = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const sizes = SIZES.length ? SIZES : [1_000, 10_000, 100_000];
-const ITERATIONS = 200;
+/** Calls per case after WARM_UP calls that are not counted (the JIT, SQLite's page cache, prepared statements). */
+const ITERATIONS = 500;
+const WARM_UP = 50;
 
 const CASES: [label: string, fields: Record<string, string>][] = [
   ['default, province 215, page 1', { ProvinceID: '215', PageIndex: '1', PageSize: '12' }],
@@ -52,13 +54,13 @@ async function main() {
       console.log(`\n${total} doctors (seeded ${size} in ${Math.round(performance.now() - seedStart)} ms)`);
       for (const [label, fields] of CASES) {
         const times: number[] = [];
-        for (let i = 0; i < ITERATIONS; i++) {
+        for (let i = 0; i < WARM_UP + ITERATIONS; i++) {
           const t0 = performance.now();
           const res = await backend.handle(
             new Request('http://bench/api/TW_User/GetDoctorPageList', { method: 'POST', body: new URLSearchParams(fields) }),
           );
           const body = (await res.json()) as { ErrorNo: number };
-          times.push(performance.now() - t0);
+          if (i >= WARM_UP) times.push(performance.now() - t0);
           if (body.ErrorNo !== 1) throw new Error(`${label}: ErrorNo ${body.ErrorNo}`);
         }
         times.sort((a, b) => a - b);
