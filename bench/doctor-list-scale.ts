@@ -6,9 +6,10 @@
  *   npx tsx bench/doctor-list-scale.ts 5000       # custom sizes
  *
  * For each size: a fresh temporary database (migrated and seeded as usual),
- * plus N generated doctors with schedules, then WARM_UP uncounted and ITERATIONS
- * counted calls of TW_User/GetDoctorPageList per case through the backend's Request → Response
- * handler, printing the p50 and p95 per call.
+ * plus N generated doctors with schedules. Then, per query case, WARM_UP
+ * uncounted and ITERATIONS counted calls of TW_User/GetDoctorPageList through
+ * the backend's Request → Response handler, the sizes taking turns call by
+ * call; it prints the p50 and p95 per call for each size and case.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,41 +35,59 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+type Backend = ReturnType<typeof createBackend>;
+
+/** A fresh database of the demo seed plus `size` generated doctors. */
+function seeded(dir: string, size: number): { backend: Backend; doctors: number; seedMs: number } {
+  const backend = createBackend({ dbPath: path.join(dir, `bench-${size}.db`), log: () => {} });
+  // The seed is one transaction whose triggers also fill the keyword postings (migration 012: ~35 per
+  // doctor in five B-trees). With the default 16 MB page cache and statement journals in temporary
+  // files, that is minutes of disk writes at 100k; a cache that holds the whole database (~0.5 GB at
+  // 100k) and journals in memory keep it to the CPU cost. Seeding only: the calls run with the defaults.
+  const defaults = { cache_size: backend.db.pragma('cache_size', { simple: true }), temp_store: backend.db.pragma('temp_store', { simple: true }) };
+  backend.db.pragma('cache_size = -1000000');
+  backend.db.pragma('temp_store = MEMORY');
+  const seedStart = performance.now();
+  backend.db.transaction(() => insertDoctors(backend.db, seededRandom(size), size, { withAvatars: false, startAt: DEMO_DOCTOR_COUNT + 1 }))();
+  backend.db.exec('ANALYZE');
+  for (const [name, value] of Object.entries(defaults)) backend.db.pragma(`${name} = ${Number(value)}`);
+  const doctors = (backend.db.prepare('SELECT COUNT(*) AS n FROM doctors').get() as { n: number }).n;
+  return { backend, doctors, seedMs: Math.round(performance.now() - seedStart) };
+}
+
+async function timedCall(backend: Backend, label: string, fields: Record<string, string>): Promise<number> {
+  const t0 = performance.now();
+  const res = await backend.handle(new Request('http://bench/api/TW_User/GetDoctorPageList', { method: 'POST', body: new URLSearchParams(fields) }));
+  const body = (await res.json()) as { ErrorNo: number };
+  const ms = performance.now() - t0;
+  if (body.ErrorNo !== 1) throw new Error(`${label}: ErrorNo ${body.ErrorNo}`);
+  return ms;
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-bench-'));
+  const dbs = sizes.map((size) => ({ size, ...seeded(dir, size) }));
   try {
-    for (const size of sizes) {
-      const backend = createBackend({ dbPath: path.join(dir, `bench-${size}.db`), log: () => {} });
-      // The seed is one transaction whose triggers also fill the keyword postings (migration 012: ~35 per
-      // doctor in five B-trees). With the default 16 MB page cache and statement journals in temporary
-      // files, that is minutes of disk writes at 100k; a cache that holds the whole database (~0.5 GB at
-      // 100k) and journals in memory keep it to the CPU cost. Seeding only: the calls run with the defaults.
-      const defaults = { cache_size: backend.db.pragma('cache_size', { simple: true }), temp_store: backend.db.pragma('temp_store', { simple: true }) };
-      backend.db.pragma('cache_size = -1000000');
-      backend.db.pragma('temp_store = MEMORY');
-      const seedStart = performance.now();
-      backend.db.transaction(() => insertDoctors(backend.db, seededRandom(size), size, { withAvatars: false, startAt: DEMO_DOCTOR_COUNT + 1 }))();
-      backend.db.exec('ANALYZE');
-      for (const [name, value] of Object.entries(defaults)) backend.db.pragma(`${name} = ${Number(value)}`);
-      const total = (backend.db.prepare('SELECT COUNT(*) AS n FROM doctors').get() as { n: number }).n;
-      console.log(`\n${total} doctors (seeded ${size} in ${Math.round(performance.now() - seedStart)} ms)`);
-      for (const [label, fields] of CASES) {
-        const times: number[] = [];
-        for (let i = 0; i < WARM_UP + ITERATIONS; i++) {
-          const t0 = performance.now();
-          const res = await backend.handle(
-            new Request('http://bench/api/TW_User/GetDoctorPageList', { method: 'POST', body: new URLSearchParams(fields) }),
-          );
-          const body = (await res.json()) as { ErrorNo: number };
-          if (i >= WARM_UP) times.push(performance.now() - t0);
-          if (body.ErrorNo !== 1) throw new Error(`${label}: ErrorNo ${body.ErrorNo}`);
+    // The sizes take turns call by call, so whatever else the machine does (another process, the CPU's
+    // clock) weighs on every size alike, and the ratio between sizes is the table's own cost.
+    const times = dbs.map(() => CASES.map(() => [] as number[]));
+    for (const [c, [label, fields]] of CASES.entries()) {
+      for (let i = 0; i < WARM_UP + ITERATIONS; i++) {
+        for (const [d, { backend }] of dbs.entries()) {
+          const ms = await timedCall(backend, label, fields);
+          if (i >= WARM_UP) times[d]![c]!.push(ms);
         }
-        times.sort((a, b) => a - b);
-        console.log(`  ${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms`);
       }
-      backend.db.close();
+    }
+    for (const [d, { size, doctors, seedMs }] of dbs.entries()) {
+      console.log(`\n${doctors} doctors (seeded ${size} in ${seedMs} ms)`);
+      for (const [c, [label]] of CASES.entries()) {
+        const sorted = times[d]![c]!.sort((a, b) => a - b);
+        console.log(`  ${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(2)} ms   p95 ${percentile(sorted, 95).toFixed(2)} ms`);
+      }
     }
   } finally {
+    for (const { backend } of dbs) backend.db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
