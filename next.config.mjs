@@ -34,6 +34,9 @@ const securityHeaders = [
 const apiCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const nextConfig = {
+  // Next 16 blocks its dev resources (HMR socket, chunks) for hosts other than `localhost`; a developer who
+  // opens http://127.0.0.1:3000 would get a page that never hydrates. `next dev` only: no effect on builds.
+  allowedDevOrigins: ['127.0.0.1'],
   poweredByHeader: false,
   reactStrictMode: true,
   // The embedded backend's native SQLite binding stays outside the bundle.
