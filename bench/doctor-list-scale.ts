@@ -66,8 +66,9 @@ async function timedCall(backend: Backend, label: string, fields: Record<string,
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doctor-bench-'));
-  const dbs = sizes.map((size) => ({ size, ...seeded(dir, size) }));
+  const dbs: ({ size: number } & ReturnType<typeof seeded>)[] = [];
   try {
+    for (const size of sizes) dbs.push({ size, ...seeded(dir, size) });
     // The sizes take turns call by call, so whatever else the machine does (another process, the CPU's
     // clock) weighs on every size alike, and the ratio between sizes is the table's own cost.
     const times = dbs.map(() => CASES.map(() => [] as number[]));

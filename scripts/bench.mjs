@@ -395,6 +395,12 @@ function cannon(url, seconds, headers = DOCUMENT_HEADERS) {
   });
 }
 
+/** One throughput figure: WARMUP_SECONDS of the same load unmeasured, then THROUGHPUT_SECONDS measured. */
+async function throughputOf(url) {
+  await cannon(url, WARMUP_SECONDS);
+  return cannon(url, THROUGHPUT_SECONDS);
+}
+
 function summary(name, url, r, extra = {}) {
   return {
     name,
@@ -731,8 +737,7 @@ try {
         const probe = await fetch(origin + url, { headers: DOCUMENT_HEADERS });
         const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
         log('autocannon', name);
-        await cannon(origin + url, WARMUP_SECONDS);
-        report.throughput.push(summary(name, url, await cannon(origin + url, THROUGHPUT_SECONDS), { kind, pageCache: probe.headers.get('x-page-cache'), bytesKB }));
+        report.throughput.push(summary(name, url, await throughputOf(origin + url), { kind, pageCache: probe.headers.get('x-page-cache'), bytesKB }));
       } catch (err) {
         report.notes.push(`Throughput of ${name} failed: ${err?.message ?? err}`);
       }
@@ -745,8 +750,7 @@ try {
       const probe = await fetch(uncached.origin + routes.home(), { headers: DOCUMENT_HEADERS });
       const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
       log('autocannon home rendered per request');
-      await cannon(uncached.origin + routes.home(), WARMUP_SECONDS);
-      report.throughput.push(summary('home, rendered per request (PAGE_CACHE=0)', routes.home(), await cannon(uncached.origin + routes.home(), THROUGHPUT_SECONDS), { kind: 'reference', pageCache: probe.headers.get('x-page-cache'), bytesKB }));
+      report.throughput.push(summary('home, rendered per request (PAGE_CACHE=0)', routes.home(), await throughputOf(uncached.origin + routes.home()), { kind: 'reference', pageCache: probe.headers.get('x-page-cache'), bytesKB }));
     } catch (err) {
       report.notes.push(`Throughput of home rendered per request failed: ${err?.message ?? err}`);
     } finally {
@@ -755,8 +759,7 @@ try {
     nginx = await startNginx(homeHtml);
     if (nginx.ok) {
       log('autocannon nginx');
-      await cannon(nginx.url, WARMUP_SECONDS);
-      report.throughput.push(summary('nginx (home bytes)', nginx.url, await cannon(nginx.url, THROUGHPUT_SECONDS), { kind: 'nginx', bytesKB: +(homeHtml.length / 1024).toFixed(1) }));
+      report.throughput.push(summary('nginx (home bytes)', nginx.url, await throughputOf(nginx.url), { kind: 'nginx', bytesKB: +(homeHtml.length / 1024).toFixed(1) }));
     } else report.notes.push('nginx did not start: no physical-limit figure.');
     killTree(nginx.child);
   }

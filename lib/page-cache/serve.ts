@@ -134,17 +134,8 @@ function renderOnce(plan: PageCachePlan, store: PageStore): Promise<Rendered | n
 
 /** The body's parts with the nonce between them, in one new buffer (the parts are shared by every answer). */
 function joinWithNonce(parts: readonly Buffer[], nonce: Buffer): Uint8Array<ArrayBuffer> {
-  const body = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0) + nonce.byteLength * (parts.length - 1));
-  let offset = 0;
-  parts.forEach((part, i) => {
-    if (i > 0) {
-      body.set(nonce, offset);
-      offset += nonce.byteLength;
-    }
-    body.set(part, offset);
-    offset += part.byteLength;
-  });
-  return body;
+  // Buffer.concat allocates a plain ArrayBuffer (never a shared one); its type just says ArrayBufferLike.
+  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part]))) as Uint8Array<ArrayBuffer>;
 }
 
 /** The page with this answer's nonce in its body, its Link header and its CSP. */
