@@ -40,7 +40,7 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // The embedded backend's native SQLite binding stays outside the bundle.
-  serverExternalPackages: ['better-sqlite3'],
+  serverExternalPackages: ['better-sqlite3', 'svg-captcha'],
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

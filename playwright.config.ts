@@ -7,11 +7,17 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 const databasePath = process.env.DATABASE_PATH || '.data/e2e.db';
-/** Specs send many SMS codes from one IP: relax the send limits (the rules themselves are unit-tested). */
+/**
+ * Specs send many SMS codes and log in many times from one IP: relax the send limits and the
+ * throttles (the rules themselves are unit-tested), and turn on the development aids, which
+ * `next start` only serves with DEV_AIDS=1 (lib/backend/dev-aids.ts).
+ */
 export const relaxedSmsLimits = {
   SMS_MIN_INTERVAL_SECONDS: '1',
   SMS_IMAGE_CODE_AFTER: '100000',
   SMS_IP_LIMIT_PER_HOUR: '100000',
+  RATE_LIMIT_SCALE: '1000',
+  DEV_AIDS: '1',
 };
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { headers } from 'next/headers';
 import { after } from 'next/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterTabs } from '@/components/ui/filter-tabs';
@@ -14,6 +13,7 @@ import { getNewsPage } from '@/lib/api/news';
 import { getHotWords, recordSearch } from '@/lib/api/search';
 import { parsePage, parseKeyword, parseChoice, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
+import { requestClientIp } from '@/lib/session/client-ip';
 import { pageMetadata } from '@/lib/seo';
 
 /**
@@ -88,8 +88,7 @@ export default async function SearchPage({ searchParams }: Props) {
 
   // A new search (not a further page or tab) counts for the hot words, after the response.
   if (type === 'all' && page === 1) {
-    const forwarded = (await headers()).get('x-forwarded-for');
-    const visitorIp = forwarded?.split(',')[0]?.trim().slice(0, 45) || null;
+    const visitorIp = (await requestClientIp()) ?? null;
     after(() => recordSearch(keyword, visitorIp));
   }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { locateByIp } from '@/lib/api/reference';
+import { knownClientAddress } from '@/lib/security/client-address';
 import { single, type SearchParams } from '@/lib/url-params';
 import { parsePosition } from './distance';
 
@@ -15,9 +16,7 @@ export async function visitorPosition(sp: SearchParams): Promise<{ lat: number; 
   return located ? { lat: located.lat, lng: located.lng, source: 'ip' } : null;
 }
 
-/** The visitor's IP as the proxy in front of Next reports it (a local address when none). */
+/** The visitor's IP by the site's one rule (lib/security/client-address.ts); a local address when unknown. */
 export async function visitorIp(): Promise<string> {
-  const h = await headers();
-  const ip = (h.get('x-forwarded-for')?.split(',')[0] ?? h.get('x-real-ip') ?? '').trim();
-  return /^[0-9a-fA-F:.]{3,64}$/.test(ip) ? ip : '127.0.0.1';
+  return knownClientAddress(await headers()) ?? '127.0.0.1';
 }

@@ -9,6 +9,7 @@ import 'server-only';
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';
 import { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_NO } from './errors';
+import { requestClientAddress } from '@/lib/security/request-address';
 import { apiBaseUrl, transportFetch } from './transport';
 
 export type FieldValue = string | number | boolean | null | undefined;
@@ -87,6 +88,9 @@ export async function post<T>(path: string, fields: FieldMap = {}, options: Requ
   if (!options.write && (hostDownUntil.get(base) ?? 0) > Date.now()) {
     throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: 'host timed out recently' });
   }
+  // A write is made for the visitor of the current request: their address goes along, so the API's
+  // per-client limits count visitors, not this server (lib/security/client-address.ts).
+  const clientIp = options.clientIp ?? (options.write ? await requestClientAddress() : undefined);
   const attempts = options.write ? 1 : 1 + RETRY_COUNT;
   // Issue 8: retries share one deadline, so a hanging host costs one timeout,
   // not four (an uncached page must answer within 9 s).
@@ -102,7 +106,7 @@ export async function post<T>(path: string, fields: FieldMap = {}, options: Requ
         body: formBody(fields),
         headers: {
           ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-          ...(options.clientIp ? { 'X-Forwarded-For': options.clientIp } : {}),
+          ...(clientIp ? { 'X-Forwarded-For': clientIp } : {}),
         },
         timeout: remaining,
       });

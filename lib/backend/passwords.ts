@@ -29,6 +29,19 @@ export function verifyPassword(password: string, stored: string | null | undefin
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
 
+let decoy: string | undefined;
+
+/**
+ * Checks a password against a member's stored hash, or against a decoy hash when there is no member
+ * (or no password): an unknown phone costs the same scrypt work as a known one, so the time of the
+ * answer does not tell a stranger which phones are members.
+ */
+export function verifyPasswordOrDecoy(password: string, stored: string | null | undefined): boolean {
+  decoy ??= hashPassword(crypto.randomBytes(12).toString('base64url'));
+  const matched = verifyPassword(password, stored || decoy);
+  return Boolean(stored) && matched;
+}
+
 /** SHA-256 of a secret token, for storage (refresh tokens are never stored in clear). */
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('base64url');

@@ -6,7 +6,10 @@
 import { openDatabase } from './db';
 import { endpoints } from './handlers';
 import { takeInjectedFailure } from './handlers/dev';
+import { clientAddress, isFromSite } from '@/lib/security/client-address';
+import { createSweeper } from './cleanup';
 import { settingsFromEnv } from './settings';
+import { createThrottles, type Throttles } from './throttles';
 import { verifyAccessToken } from './tokens';
 import {
   BackendError,
@@ -104,18 +107,19 @@ function bearer(request: Request): string | null {
 }
 
 /**
- * The caller's address: the rightmost X-Forwarded-For entry, which the nearest
- * hop wrote (Next itself sets it to the socket address when it is absent; a
- * reverse proxy appends). Entries further left are whatever the client claimed.
+ * The caller's address, by the site's one rule (lib/security/client-address.ts): the site's own
+ * forwarded visitor address only with its per-process secret, X-Forwarded-For only as far as
+ * TRUSTED_PROXY_HOPS allows, else the socket's peer. A browser's own X-Forwarded-For sent straight
+ * to /api/... counts for nothing.
  */
 export function clientIp(request: Request): string {
-  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
-  return (entries.at(-1) || request.headers.get('x-real-ip') || '127.0.0.1').slice(0, 64);
+  return clientAddress(request.headers);
 }
 
-export function createBackend(overrides: Partial<BackendSettings> = {}): Backend {
+export function createBackend(overrides: Partial<BackendSettings> = {}, throttles: Throttles = createThrottles()): Backend {
   const settings = settingsFromEnv(overrides);
   const db = openDatabase(settings);
+  const sweeper = createSweeper(db, settings);
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -143,6 +147,8 @@ export function createBackend(overrides: Partial<BackendSettings> = {}): Backend
         caller,
         token,
         ip: clientIp(request),
+        fromSite: isFromSite(request.headers),
+        throttles,
         query: {
           IsWeb: url.searchParams.get('IsWeb') ?? '',
           Sub: url.searchParams.get('Sub') ?? '',
@@ -150,12 +156,14 @@ export function createBackend(overrides: Partial<BackendSettings> = {}): Backend
         settings,
         now: settings.now(),
       };
+      sweeper.maybeSweep(ctx.now);
       const result = await endpoint.handle(ctx);
       return json(envelope(ErrorNo.OK, '成功', result ?? null));
     } catch (err) {
       if (err instanceof BackendError) return json(envelope(err.errorNo, err.errorInfo, err.result));
-      // Never a stack trace or a 500 page: log it, answer with the envelope.
-      settings.log(`error in ${apiPath}: ${err instanceof Error ? err.stack : String(err)}`);
+      // Never a stack trace or a 500 page: answer with the envelope. Always logged, in production
+      // too (settings.log is quiet there unless BACKEND_LOG=1): a fault must not pass unseen.
+      console.error(`[backend] error in ${apiPath}: ${err instanceof Error ? err.stack : String(err)}`);
       return json(envelope(ErrorNo.SERVER, '系统错误，请稍后再试'));
     }
   }

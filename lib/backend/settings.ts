@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { devAidsEnabled } from './dev-aids';
 import type { BackendSettings } from './types';
 
 export const DEFAULT_DATABASE_PATH = '.data/site.db';
@@ -35,10 +36,8 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     jwtSecret: overrides.jwtSecret ?? loadOrCreateSecret(dbPath),
     accessTokenTtlSeconds: positiveInt(process.env.ACCESS_TOKEN_TTL_SECONDS, 2 * 60 * 60),
     refreshTokenTtlSeconds: positiveInt(process.env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 60 * 60),
-    // issue 3: the SMS outbox log and the WeChat authorize step never exist in
-    // production against a real host. The embedded backend is the demo host, so
-    // it keeps them unless DEV_AIDS=0.
-    devAids: process.env.DEV_AIDS === '0' ? false : !(production && process.env.API_BASE_URL),
+    // Opt-in under next start (DEV_AIDS=1), on under next dev: see dev-aids.ts.
+    devAids: devAidsEnabled(),
     smsMinIntervalSeconds: positiveInt(process.env.SMS_MIN_INTERVAL_SECONDS, 60),
     smsIpLimitPerHour: positiveInt(process.env.SMS_IP_LIMIT_PER_HOUR, 30),
     smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, 5),

@@ -1,16 +1,34 @@
 /**
  * SMS verification codes without a gateway (issue 3): a random 6-digit code
  * goes to the sms_outbox table (and the server log in development). Codes
- * expire after 5 minutes and allow 5 wrong tries; sends are limited to one a
- * minute and ten a day per phone, and per IP. Numeric image codes
- * (RndVcodeNum) are asked first when one IP sends a lot.
+ * expire after 5 minutes. Numeric image codes (RndVcodeNum) are asked first
+ * when one client sends a lot.
+ *
+ * Quotas are counted per requesting client as well as per phone, so a
+ * stranger cannot spend a member's codes or tries (docs/security.md "Attacks
+ * on the member system: backend"): one send a minute and 5 a day per (phone,
+ * client), 20 a day per phone; 5 wrong tries of a code per client, 20 from
+ * all clients; and a newer code sent at a stranger's request does not void the
+ * member's own unexpired code.
  */
 import crypto from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+
+/** svg-captcha's default export draws a given text (its typings only declare `create`, which picks its own with Math.random). */
+const drawCaptcha = svgCaptcha as unknown as (text: string, options: Parameters<typeof svgCaptcha.create>[0]) => string;
 import { BackendError, ErrorNo, type BackendSettings, type Database } from './types';
 
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
+/** Wrong tries of one phone's codes allowed to one client. */
 export const SMS_MAX_WRONG = 5;
-export const SMS_MAX_PER_DAY = 10;
+/** Wrong tries of one code allowed from all clients together. */
+export const SMS_MAX_WRONG_TOTAL = 20;
+/** Sends a day to one phone from all clients together. */
+export const SMS_MAX_PER_DAY = 20;
+/** Sends a day to one phone at one client's request. */
+export const SMS_MAX_PER_DAY_PER_CLIENT = 5;
+/** How many of a phone's latest unexpired codes are accepted. */
+const LIVE_CODES = 5;
 export const IMAGE_CODE_TTL_SECONDS = 5 * 60;
 
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'activate', 'check'] as const;
@@ -40,15 +58,22 @@ export interface SendInput {
 
 export function sendSmsCode(db: Database, settings: BackendSettings, now: number, input: SendInput) {
   const { phone, ip } = input;
-  const last = db.prepare('SELECT MAX(created_at) AS at FROM sms_outbox WHERE phone = ?').get(phone) as { at: number | null };
+  // The minute between sends is per (phone, client): a stranger's sends do not hold up the member's.
+  const last = db.prepare('SELECT MAX(created_at) AS at FROM sms_outbox WHERE phone = ? AND ip = ?').get(phone, ip) as { at: number | null };
   if (last.at !== null && now - last.at < settings.smsMinIntervalSeconds) {
     const wait = settings.smsMinIntervalSeconds - (now - last.at);
     throw refused(`验证码发送过于频繁，请${wait}秒后再试`, { RetryAfter: wait });
   }
+  const dayStart = startOfChinaDay(now);
+  const byClient = db
+    .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND ip = ? AND created_at >= ?')
+    .get(phone, ip, dayStart) as { n: number };
   const today = db
     .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND created_at >= ?')
-    .get(phone, startOfChinaDay(now)) as { n: number };
-  if (today.n >= SMS_MAX_PER_DAY) throw refused('该手机号今日获取验证码次数已达上限，请明天再试');
+    .get(phone, dayStart) as { n: number };
+  if (byClient.n >= SMS_MAX_PER_DAY_PER_CLIENT || today.n >= SMS_MAX_PER_DAY) {
+    throw refused('该手机号今日获取验证码次数已达上限，请明天再试');
+  }
   const ipHour = db
     .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?')
     .get(ip, now - 3600) as { n: number };
@@ -78,46 +103,63 @@ interface OutboxRow {
   failed_attempts: number;
 }
 
+/** A refusal for a wrong SMS code (the caller counts it against the client's throttle). */
+export class WrongSmsCode extends BackendError {}
+
 /**
- * Checks the phone's latest unused code. A wrong code counts towards the 5
- * tries (and is committed even if the caller later fails). `consume` marks a
- * right code used, so it cannot log in twice.
+ * Checks a code against the phone's live codes (unused, unexpired, the latest few, each with fewer
+ * than SMS_MAX_WRONG_TOTAL wrong tries). A wrong code counts against this client's tries of the
+ * phone (SMS_MAX_WRONG) and the newest code's total, and is committed even if the caller later fails.
+ * `consume` marks a right code used, so it cannot log in twice.
  */
-export function verifySmsCode(db: Database, phone: string, code: string, now: number, consume: boolean): void {
+export function verifySmsCode(db: Database, phone: string, code: string, now: number, consume: boolean, ip: string): void {
   if (!/^\d{6}$/.test(code)) throw new BackendError(ErrorNo.BAD_INPUT, '短信验证码为6位数字');
-  const row = db
-    .prepare('SELECT id, code, expires_at, failed_attempts FROM sms_outbox WHERE phone = ? AND used_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1')
-    .get(phone) as OutboxRow | undefined;
-  if (!row) throw refused('请先获取短信验证码');
-  if (row.expires_at <= now) throw refused('验证码已过期，请重新获取');
-  if (row.failed_attempts >= SMS_MAX_WRONG) throw refused('验证码错误次数过多，请重新获取');
-  const same = row.code.length === code.length && crypto.timingSafeEqual(Buffer.from(row.code), Buffer.from(code));
-  if (!same) {
-    db.prepare('UPDATE sms_outbox SET failed_attempts = failed_attempts + 1 WHERE id = ?').run(row.id);
-    const left = SMS_MAX_WRONG - row.failed_attempts - 1;
-    throw refused(left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
+  const live = db
+    .prepare(
+      `SELECT id, code, expires_at, failed_attempts FROM sms_outbox
+       WHERE phone = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+    )
+    .all(phone, now, LIVE_CODES) as OutboxRow[];
+  if (live.length === 0) {
+    const any = db.prepare('SELECT 1 FROM sms_outbox WHERE phone = ? AND used_at IS NULL LIMIT 1').get(phone);
+    throw refused(any ? '验证码已过期，请重新获取' : '请先获取短信验证码');
   }
-  if (consume) db.prepare('UPDATE sms_outbox SET used_at = ? WHERE id = ?').run(now, row.id);
+  const ids = live.map((row) => row.id);
+  const mine = db
+    .prepare(`SELECT COALESCE(SUM(failures), 0) AS n FROM sms_code_failures WHERE ip = ? AND outbox_id IN (${ids.map(() => '?').join(',')})`)
+    .get(ip, ...ids) as { n: number };
+  if (mine.n >= SMS_MAX_WRONG) throw refused('验证码错误次数过多，请重新获取');
+  const usable = live.filter((row) => row.failed_attempts < SMS_MAX_WRONG_TOTAL);
+  if (usable.length === 0) throw refused('验证码错误次数过多，请重新获取');
+  const given = Buffer.from(code);
+  const match = usable.find((row) => row.code.length === code.length && crypto.timingSafeEqual(Buffer.from(row.code), given));
+  if (!match) {
+    const newest = usable[0]!;
+    db.transaction(() => {
+      db.prepare('UPDATE sms_outbox SET failed_attempts = failed_attempts + 1 WHERE id = ?').run(newest.id);
+      db.prepare(
+        `INSERT INTO sms_code_failures (outbox_id, ip, failures) VALUES (?, ?, 1)
+         ON CONFLICT (outbox_id, ip) DO UPDATE SET failures = failures + 1`,
+      ).run(newest.id, ip);
+    })();
+    const left = SMS_MAX_WRONG - mine.n - 1;
+    throw new WrongSmsCode(ErrorNo.REFUSED, left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
+  }
+  // A spent code ends the phone's other live codes too: nothing is left to guess.
+  if (consume) db.prepare('UPDATE sms_outbox SET used_at = ? WHERE phone = ? AND used_at IS NULL').run(now, phone);
 }
 
-/** RndVcodeNum: a 4-digit code drawn as an SVG; the answer stays on the server. */
+/**
+ * RndVcodeNum: a 4-digit code drawn by svg-captcha as distorted glyph outlines (`<path>`, never
+ * `<text>`) with noise curves and colours, so no regex over the SVG reads the digits; the answer
+ * stays on the server.
+ */
 export function createImageCode(db: Database, now: number) {
   const key = crypto.randomUUID();
   const code = randomDigits(4);
   db.prepare('DELETE FROM image_codes WHERE expires_at < ?').run(now);
   db.prepare('INSERT INTO image_codes (id, code, expires_at) VALUES (?, ?, ?)').run(key, code, now + IMAGE_CODE_TTL_SECONDS);
-  const digits = [...code]
-    .map((d, i) => {
-      const rotate = crypto.randomInt(-20, 21);
-      const y = 28 + crypto.randomInt(-4, 5);
-      return `<text x="${14 + i * 22}" y="${y}" transform="rotate(${rotate} ${14 + i * 22} ${y})" font-size="24" font-family="monospace" font-weight="bold" fill="#862f23">${d}</text>`;
-    })
-    .join('');
-  const lines = Array.from({ length: 4 }, () => {
-    const c = () => crypto.randomInt(0, 100);
-    return `<line x1="${c()}" y1="${crypto.randomInt(0, 40)}" x2="${c()}" y2="${crypto.randomInt(0, 40)}" stroke="#c9a45c" stroke-width="1"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40" viewBox="0 0 100 40"><rect width="100" height="40" fill="#f7f1e8"/>${lines}${digits}</svg>`;
+  const svg = drawCaptcha(code, { width: 100, height: 40, fontSize: 44, noise: 3, color: true, background: '#f7f1e8' });
   return {
     Key: key,
     Image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,

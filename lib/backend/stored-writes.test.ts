@@ -66,7 +66,7 @@ async function call(
   body: Record<string, string> | string,
   { auth, json }: { auth?: boolean; json?: unknown } = {},
 ): Promise<Envelope<Loose>> {
-  const headers: Record<string, string> = { 'x-forwarded-for': `10.9.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}` };
+  const headers: Record<string, string> = { 'x-shengai-peer': `10.9.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}` };
   if (auth) headers.authorization = `Bearer ${token}`;
   let payload: string;
   if (json !== undefined) {

@@ -3,6 +3,7 @@
  * SQLite; it never imports from app/, components/ or lib/api (ARCHITECTURE.md).
  */
 import type DatabaseConstructor from 'better-sqlite3';
+import type { Throttles } from './throttles';
 
 export type Database = DatabaseConstructor.Database;
 
@@ -39,7 +40,12 @@ export interface HandlerContext {
   caller: Caller;
   /** The raw bearer token, when one was sent. */
   token: string | null;
+  /** The client's address (lib/security/client-address.ts: a client cannot choose it). */
   ip: string;
+  /** The request came from the site's own server (its per-process secret), which may speak for a visitor. */
+  fromSite: boolean;
+  /** Per-client, per-phone and site-wide limits (throttles.ts). */
+  throttles: Throttles;
   query: { IsWeb: string; Sub: string };
   settings: BackendSettings;
   now: Date;

@@ -70,15 +70,23 @@ describe('pageCachePlan (issue 8 whole-page cache)', () => {
   it('keys the province lists by the address cookie and the visitor address, and forwards only those', () => {
     const plan = pageCachePlan(
       request('/doctorlist?page=2', {
-        headers: { 'x-forwarded-for': '203.0.113.9', cookie: '_ga=1; address=216', 'user-agent': 'UA' },
+        headers: { 'x-shengai-peer': '203.0.113.9', cookie: '_ga=1; address=216', 'user-agent': 'UA' },
         cookies: { address: '216', _ga: '1' },
       }),
     );
     expect(plan?.perVisitor).toBe(true);
-    expect(plan?.forward).toEqual({ cookie: 'address=216', 'x-forwarded-for': '203.0.113.9' });
-    const other = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-forwarded-for': '198.51.100.1' }, cookies: { address: '216' } }));
-    const otherProvince = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-forwarded-for': '203.0.113.9' }, cookies: { address: '215' } }));
+    expect(plan?.forward).toEqual({ cookie: 'address=216', 'x-shengai-client': '203.0.113.9', 'x-shengai-site-secret': expect.any(String) });
+    const other = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-shengai-peer': '198.51.100.1' }, cookies: { address: '216' } }));
+    const otherProvince = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-shengai-peer': '203.0.113.9' }, cookies: { address: '215' } }));
     expect(new Set([plan?.key, other?.key, otherProvince?.key]).size).toBe(3);
+  });
+
+  it('a client-sent X-Forwarded-For neither changes the key nor reaches the render (no trusted proxy)', () => {
+    const plain = pageCachePlan(request('/hospitallist', { headers: { 'x-shengai-peer': '203.0.113.9' } }));
+    const spoofed = pageCachePlan(request('/hospitallist', { headers: { 'x-shengai-peer': '203.0.113.9', 'x-forwarded-for': '198.51.100.7' } }));
+    expect(spoofed?.key).toBe(plain?.key);
+    expect(spoofed?.forward['x-forwarded-for']).toBeUndefined();
+    expect(spoofed?.forward['x-shengai-client']).toBe('203.0.113.9');
   });
 
   it('treats a malformed address cookie as none (the page would too)', () => {

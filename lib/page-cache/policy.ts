@@ -21,6 +21,7 @@
  */
 import { ADDRESS_COOKIE } from '@/components/doctors/address-cookie';
 import { isLoginRequiredPath } from '@/lib/routes';
+import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '@/lib/session/cookies';
 
 export interface PageCachePlan {
@@ -96,11 +97,11 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
     keyParts.push(`address=${id}`);
   }
   if (vary.ip) {
-    for (const name of ['x-forwarded-for', 'x-real-ip'] as const) {
-      const value = (request.headers.get(name) ?? '').slice(0, 256);
-      if (value) forward[name] = value;
-      keyParts.push(`${name}=${value}`);
-    }
+    // The visitor's address by the site's one rule (lib/security/client-address.ts), passed to the
+    // render under the site's own header and secret: the render reads the same address.
+    const address = clientAddress(request.headers);
+    Object.assign(forward, siteForwardHeaders(address));
+    keyParts.push(`client=${address}`);
   }
   return { key: keyParts.join('\n'), path, forward, perVisitor: vary.ip };
 }

@@ -102,15 +102,17 @@ describe('answerFromPageCache (issue 8: whole pages cached, a nonce per answer)'
 
   it('gives the render the secret and only the inputs of its key, nothing else of the visitor’s', async () => {
     await read('/doctorlist', {
-      headers: { cookie: '_ga=ga1; address=216; other=x', authorization: 'Bearer x', 'x-forwarded-for': '203.0.113.9', 'user-agent': 'UA' },
+      headers: { cookie: '_ga=ga1; address=216; other=x', authorization: 'Bearer x', 'x-shengai-peer': '203.0.113.9', 'x-forwarded-for': '198.51.100.7', 'user-agent': 'UA' },
     });
     expect(origin.lastHeaders[RENDER_HEADER]).toBe(pageCacheState().renderSecret);
     expect(origin.lastHeaders.cookie).toBe('address=216');
     expect(origin.lastHeaders.authorization).toBeUndefined();
-    expect(origin.lastHeaders['x-forwarded-for']).toBe('203.0.113.9');
-    await read('/doctordetail/D1', { headers: { cookie: '_ga=ga1; address=216', 'x-forwarded-for': '203.0.113.9' } });
-    expect(origin.lastHeaders.cookie).toBeUndefined();
+    // The visitor's address by the site's rule (the peer; a client's own X-Forwarded-For is not trusted), with the site's secret.
+    expect(origin.lastHeaders['x-shengai-client']).toBe('203.0.113.9');
     expect(origin.lastHeaders['x-forwarded-for']).toBeUndefined();
+    await read('/doctordetail/D1', { headers: { cookie: '_ga=ga1; address=216', 'x-shengai-peer': '203.0.113.9' } });
+    expect(origin.lastHeaders.cookie).toBeUndefined();
+    expect(origin.lastHeaders['x-shengai-client']).toBeUndefined();
   });
 
   it('makes one render for many concurrent first requests', async () => {

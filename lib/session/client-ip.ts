@@ -1,18 +1,11 @@
 import 'server-only';
 /**
- * The visitor's address for the API host's per-IP limits: the rightmost
- * X-Forwarded-For entry of the incoming request (see lib/backend/router.ts
- * clientIp for why the rightmost), or undefined when it is not an address.
+ * The visitor's address for the API host's per-IP limits, read by the site's one rule
+ * (lib/security/client-address.ts: TRUSTED_PROXY_HOPS, default none, so a client's own
+ * X-Forwarded-For counts for nothing), or undefined when it is not known.
  */
-import { isIP } from 'node:net';
-import { headers } from 'next/headers';
-
-export function clientIpFrom(forwardedFor: string | null, realIp: string | null): string | undefined {
-  const last = (forwardedFor ?? '').split(',').map((e) => e.trim()).filter(Boolean).at(-1) ?? realIp?.trim() ?? '';
-  return isIP(last) ? last : undefined;
-}
+import { requestClientAddress } from '@/lib/security/request-address';
 
 export async function requestClientIp(): Promise<string | undefined> {
-  const h = await headers();
-  return clientIpFrom(h.get('x-forwarded-for'), h.get('x-real-ip'));
+  return requestClientAddress();
 }

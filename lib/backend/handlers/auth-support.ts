@@ -5,7 +5,8 @@
 import { validatePassword, validatePhone, type Validation } from '@/lib/validation';
 import { requiredString } from '../fields';
 import type { MemberRow } from '../session-tokens';
-import { BackendError, ErrorNo, type Database, type Fields } from '../types';
+import { verifySmsCode, WrongSmsCode } from '../sms';
+import { BackendError, ErrorNo, type Database, type Fields, type HandlerContext } from '../types';
 
 export function checked<T>(result: Validation<T>): T {
   if (!result.ok) throw new BackendError(ErrorNo.BAD_INPUT, result.message);
@@ -37,21 +38,60 @@ export function isLoginable(member: MemberRow | undefined): member is MemberRow 
   return !!member && member.status === 'active' && !!member.vip_code;
 }
 
-/** issue 3: 5 wrong passwords in 15 minutes lock the phone for 15 minutes. */
+/**
+ * The password lock, per (phone, client) with a growing delay (docs/security.md "Attacks on the
+ * member system: backend"). Five wrong passwords from one client lock that client out of that phone
+ * for 15 minutes; every further five double the lock (30, 60 … minutes, at most 24 hours). The lock
+ * is the client's own: a stranger's guesses never lock the member, whose own client and whose SMS
+ * login stay open. Failures count within LOCK_LOOKBACK_SECONDS and since the pair's last success.
+ * Guessing many phones from one client, or one phone from many clients, is bounded by throttles.ts.
+ */
 export const LOCK_WINDOW_SECONDS = 15 * 60;
 export const MAX_PASSWORD_FAILURES = 5;
+export const LOCK_LOOKBACK_SECONDS = 24 * 60 * 60;
+const MAX_LOCK_SECONDS = 24 * 60 * 60;
 
-/** The end of the phone's lock (epoch seconds), or null when not locked. */
-export function lockedUntil(db: Database, phone: string, now: number): number | null {
-  const lastOk = db.prepare('SELECT MAX(at) AS at FROM login_attempts WHERE phone = ? AND ok = 1').get(phone) as {
+/** The pair's failures since its last success (within the look-back), and the time of the last one. */
+export function pairFailures(db: Database, phone: string, ip: string, now: number): { n: number; last: number | null } {
+  const lastOk = db.prepare('SELECT MAX(at) AS at FROM login_attempts WHERE phone = ? AND ip = ? AND ok = 1').get(phone, ip) as {
     at: number | null;
   };
-  const since = Math.max(now - LOCK_WINDOW_SECONDS, lastOk.at ?? 0);
-  const failures = db
-    .prepare('SELECT COUNT(*) AS n, MAX(at) AS last FROM login_attempts WHERE phone = ? AND ok = 0 AND at > ?')
-    .get(phone, since) as { n: number; last: number | null };
-  if (failures.n < MAX_PASSWORD_FAILURES || failures.last === null) return null;
-  return failures.last + LOCK_WINDOW_SECONDS;
+  const since = Math.max(now - LOCK_LOOKBACK_SECONDS, lastOk.at ?? 0);
+  return db
+    .prepare('SELECT COUNT(*) AS n, MAX(at) AS last FROM login_attempts WHERE phone = ? AND ip = ? AND ok = 0 AND at > ?')
+    .get(phone, ip, since) as { n: number; last: number | null };
+}
+
+/** How long the lock after the `k`-th five wrong passwords lasts: 15 minutes, doubling each time, at most a day. */
+export function lockSeconds(k: number): number {
+  if (k < 1) return 0;
+  return Math.min(LOCK_WINDOW_SECONDS * 2 ** Math.min(k - 1, 16), MAX_LOCK_SECONDS);
+}
+
+/**
+ * The end of the (phone, client) lock (epoch seconds), or null when not locked. The k-th five
+ * wrong passwords lock the pair from the fifth of them for lockSeconds(k).
+ */
+export function lockedUntil(db: Database, phone: string, ip: string, now: number): number | null {
+  const failures = pairFailures(db, phone, ip, now);
+  const k = Math.floor(failures.n / MAX_PASSWORD_FAILURES);
+  if (k === 0) return null;
+  const lastOk = db.prepare('SELECT MAX(at) AS at FROM login_attempts WHERE phone = ? AND ip = ? AND ok = 1').get(phone, ip) as {
+    at: number | null;
+  };
+  const since = Math.max(now - LOCK_LOOKBACK_SECONDS, lastOk.at ?? 0);
+  const fifth = db
+    .prepare('SELECT at FROM login_attempts WHERE phone = ? AND ip = ? AND ok = 0 AND at > ? ORDER BY at, id LIMIT 1 OFFSET ?')
+    .get(phone, ip, since, k * MAX_PASSWORD_FAILURES - 1) as { at: number } | undefined;
+  if (!fifth) return null;
+  const until = fifth.at + lockSeconds(k);
+  return until > now ? until : null;
+}
+
+/** Tries left before the next lock of the pair. */
+export function triesLeft(db: Database, phone: string, ip: string, now: number): number {
+  const { n } = pairFailures(db, phone, ip, now);
+  return MAX_PASSWORD_FAILURES - (n % MAX_PASSWORD_FAILURES);
 }
 
 export function lockMessage(until: number, now: number): string {
@@ -80,4 +120,28 @@ export function cardsOfPhone(db: Database, phone: string): CardRow[] {
   return db
     .prepare('SELECT * FROM member_cards WHERE phone = ? AND member_id IS NULL ORDER BY issued_at')
     .all(phone) as CardRow[];
+}
+
+/**
+ * An SMS code check under the throttles (docs/security.md "Attacks on the member system: backend"):
+ * a site-wide ceiling, and per client at most 20 wrong codes in 15 minutes whatever the phone, on
+ * top of the per-(phone, client) tries of sms.ts.
+ */
+export async function checkSmsCode(
+  ctx: Pick<HandlerContext, 'db' | 'ip' | 'throttles'>,
+  phone: string,
+  code: string,
+  now: number,
+  consume: boolean,
+): Promise<void> {
+  await ctx.throttles.consume('smsVerifyGlobal', 'site');
+  if (await ctx.throttles.exhausted('smsVerifyClient', ctx.ip)) {
+    throw new BackendError(ErrorNo.REFUSED, '验证码错误次数过多，请稍后再试');
+  }
+  try {
+    verifySmsCode(ctx.db, phone, code, now, consume, ctx.ip);
+  } catch (err) {
+    if (err instanceof WrongSmsCode) await ctx.throttles.consume('smsVerifyClient', ctx.ip).catch(() => undefined);
+    throw err;
+  }
 }

@@ -45,7 +45,7 @@ async function call<T = Loose>(
 ): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (token) headers.authorization = `Bearer ${token}`;
-  headers['x-forwarded-for'] = ip ?? `10.0.0.${++ipCounter % 250}`;
+  headers['x-shengai-peer'] = ip ?? `10.0.0.${++ipCounter % 250}`;
   const res = await backend.handle(
     new Request(`http://x/api/${apiPath}?IsWeb=1&Sub=`, { method: 'POST', headers, body: new URLSearchParams(fields) }),
   );
@@ -84,17 +84,35 @@ describe('AuthenticationCenter', () => {
     expect(malformed).toMatchObject({ ErrorNo: 0, ErrorInfo: '请输入11位手机号' });
   });
 
-  it('5 wrong passwords in 15 minutes lock the phone for 15 minutes, even for the right password', async () => {
+  it('5 wrong passwords from one client lock that client out of the phone for 15 minutes, even for the right password', async () => {
     const phone = '13800000006';
+    const stranger = { ip: '198.51.100.66' };
     let last: Envelope | undefined;
-    for (let i = 0; i < 5; i++) last = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: `bad-pass-${i}` });
+    for (let i = 0; i < 5; i++) last = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: `bad-pass-${i}` }, stranger);
     expect(last!.ErrorInfo).toMatch(/已锁定/);
-    const right = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' });
+    const right = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' }, stranger);
     expect(right.ErrorNo).toBe(-1);
     expect(right.ErrorInfo).toMatch(/锁定.*15分钟/);
+    // The member, from their own client, is not locked out by the stranger.
+    const member = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' }, { ip: '203.0.113.10' });
+    expect(member.ErrorNo, member.ErrorInfo).toBe(1);
     advance(15 * 60 + 1);
-    const later = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' });
+    const later = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' }, stranger);
     expect(later.ErrorNo).toBe(1);
+  });
+
+  it('the lock grows: the next five wrong passwords lock the pair for 30 minutes', async () => {
+    const phone = '13800000005';
+    const stranger = { ip: '198.51.100.67' };
+    for (let i = 0; i < 5; i++) await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: `bad-pass-${i}` }, stranger);
+    advance(15 * 60 + 1);
+    let last: Envelope | undefined;
+    for (let i = 0; i < 5; i++) last = await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: `bad-again-${i}` }, stranger);
+    expect(last!.ErrorInfo).toMatch(/锁定.*30分钟/);
+    advance(15 * 60 + 1);
+    expect((await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' }, stranger)).ErrorInfo).toMatch(/已锁定/);
+    advance(15 * 60);
+    expect((await call('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' }, stranger)).ErrorNo).toBe(1);
   });
 
   it('an expired access token answers 4002; a forged one 4001', async () => {
@@ -149,18 +167,29 @@ describe('SMS codes', () => {
     expect(again.ErrorNo).toBe(-1);
   });
 
-  it('one send a minute per phone, ten a day', async () => {
+  it('one send a minute and five a day per (phone, client); twenty a day per phone', async () => {
     const phone = '13900000011';
-    expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone })).ErrorNo).toBe(1);
-    const tooSoon = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone });
+    const first = { ip: '198.51.100.11' };
+    expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, first)).ErrorNo).toBe(1);
+    const tooSoon = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, first);
     expect(tooSoon.ErrorNo).toBe(-1);
     expect(tooSoon.ErrorInfo).toMatch(/秒后再试/);
+    // Another client's minute is its own: a stranger's sends do not hold up the member's.
+    expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, { ip: '198.51.100.12' })).ErrorNo).toBe(1);
     let last: Envelope | undefined;
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 4; i++) {
       advance(61);
-      last = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone });
+      last = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, first);
+      expect(last.ErrorNo, last.ErrorInfo).toBe(1);
     }
-    expect(last!.ErrorInfo).toMatch(/今日.*上限|明天/);
+    advance(61);
+    last = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, first);
+    expect(last.ErrorInfo).toMatch(/今日.*上限|明天/);
+    // 6 sent so far; 14 more from other clients reach the phone's 20, then nobody gets one.
+    for (let i = 0; i < 14; i++) {
+      expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, { ip: `198.51.101.${i}` })).ErrorNo).toBe(1);
+    }
+    expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, { ip: '198.51.102.1' })).ErrorInfo).toMatch(/今日.*上限/);
   });
 
   it('a code expires after 5 minutes', async () => {
@@ -171,16 +200,35 @@ describe('SMS codes', () => {
     expect(r).toMatchObject({ ErrorNo: -1, ErrorInfo: '验证码已过期，请重新获取' });
   });
 
-  it('5 wrong codes spend the code, even the right one afterwards', async () => {
+  it('5 wrong codes spend one client\'s tries, even the right one afterwards; the member\'s client still logs in', async () => {
     advance(61);
-    const code = await smsCodeFor('13800000004');
+    const member = { ip: '203.0.113.44' };
+    const stranger = { ip: '198.51.100.44' };
+    const sent = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: '13800000004' }, member);
+    expect(sent.ErrorNo).toBe(1);
+    const code = (await call<{ Code: string }>('Dev/GetSmsOutbox', { Phone: '13800000004' })).Result.Code;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const r = await call('AuthenticationCenter/PcPhoneLogin', { Phone: '13800000004', Code: wrong });
+      const r = await call('AuthenticationCenter/PcPhoneLogin', { Phone: '13800000004', Code: wrong }, stranger);
       expect(r.ErrorNo).toBe(-1);
     }
-    const right = await call('AuthenticationCenter/PcPhoneLogin', { Phone: '13800000004', Code: code });
-    expect(right.ErrorInfo).toBe('验证码错误次数过多，请重新获取');
+    const strangerRight = await call('AuthenticationCenter/PcPhoneLogin', { Phone: '13800000004', Code: code }, stranger);
+    expect(strangerRight.ErrorInfo).toBe('验证码错误次数过多，请重新获取');
+    const memberLogin = await call('AuthenticationCenter/PcPhoneLogin', { Phone: '13800000004', Code: code }, member);
+    expect(memberLogin.ErrorNo, memberLogin.ErrorInfo).toBe(1);
+  });
+
+  it('a newer code sent at a stranger\'s request does not void the member\'s code', async () => {
+    advance(61);
+    const phone = '13800000002';
+    const member = { ip: '203.0.113.45' };
+    expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, member)).ErrorNo).toBe(1);
+    const code = (await call<{ Code: string }>('Dev/GetSmsOutbox', { Phone: phone })).Result.Code;
+    for (let i = 0; i < 3; i++) {
+      expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, { ip: `198.51.100.${50 + i}` })).ErrorNo).toBe(1);
+    }
+    const login = await call('AuthenticationCenter/PcPhoneLogin', { Phone: phone, Code: code }, member);
+    expect(login.ErrorNo, login.ErrorInfo).toBe(1);
   });
 
   it('per-IP limit and the image code (RndVcodeNum) asked first', async () => {
@@ -196,7 +244,7 @@ describe('SMS codes', () => {
         await strict.handle(
           new Request('http://x/api/AuthenticationCenter/SendSmsVerifyCode', {
             method: 'POST',
-            headers: { 'x-forwarded-for': '203.0.113.9' },
+            headers: { 'x-shengai-peer': '203.0.113.9' },
             body: new URLSearchParams(fields),
           }),
         )
@@ -265,7 +313,9 @@ describe('VIP_Member phone check, activation and registration (SPEC §4)', () =>
     const me = await call('VIP_Member/GetVIPMember', {}, { token: reg.Result.access_token });
     expect(me.Result).toMatchObject({ VipName: '周新', Points: 0, LevelName: '普卡会员' });
     expect(me.Result.VipCode).toMatch(/^VIP\d{5}$/);
-    const twice = await call('VIP_Member/InsertPCVip', { Phone: phone, Code: code, VipName: '周新', Password: 'Zhou2026', AgreeFlag: '1' });
+    advance(61);
+    const again = await smsCodeFor(phone, 'register');
+    const twice = await call('VIP_Member/InsertPCVip', { Phone: phone, Code: again, VipName: '周新', Password: 'Zhou2026', AgreeFlag: '1' });
     expect(twice.ErrorInfo).toMatch(/已注册/);
   });
 

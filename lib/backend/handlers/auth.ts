@@ -4,9 +4,9 @@
  * Every login answers Result {access_token, refresh_token, token_type,
  * expires_in, refresh_expires_in} (session-tokens.ts TokenResult).
  */
-import { verifyPassword } from '../passwords';
+import { verifyPasswordOrDecoy } from '../passwords';
 import { optionalEnum, optionalString, requiredString } from '../fields';
-import { createImageCode, sendSmsCode, SMS_PURPOSES, verifySmsCode } from '../sms';
+import { createImageCode, sendSmsCode, SMS_PURPOSES } from '../sms';
 import {
   issueMemberTokens,
   issueVisitorTokens,
@@ -16,16 +16,17 @@ import {
 import { BackendError, ErrorNo, type EndpointMap } from '../types';
 import {
   cardsOfPhone,
+  checkSmsCode,
   isLoginable,
   lockMessage,
   lockedUntil,
-  MAX_PASSWORD_FAILURES,
   memberById,
   memberByPhone,
   nowSeconds,
   passwordField,
   phoneField,
   recordLoginAttempt,
+  triesLeft,
 } from './auth-support';
 
 /** Loopback and private networks resolve to the group's home city (issue 3: a fixed 昆明). */
@@ -62,28 +63,39 @@ export const authEndpoints: EndpointMap = {
     handle: ({ db, settings, fields }) => rotateRefreshToken(db, settings, refreshTokenField(fields)),
   },
 
+  /**
+   * Password login, limited (docs/security.md "Attacks on the member system: backend"): a site-wide
+   * ceiling; per client, 20 wrong passwords in 15 minutes whatever the phone; per phone, 30 wrong
+   * passwords an hour from all clients; per (phone, client), the growing lock of auth-support.ts.
+   * A known and an unknown phone cost the same hashing and get the same answer.
+   */
   'AuthenticationCenter/PcPwdLogin': {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, now: date }) => {
+    handle: async ({ db, settings, fields, ip, now: date, throttles }) => {
       const phone = phoneField(fields);
       // A password outside the SPEC §5 rules is nobody's password: refused as bad input, not counted as an attempt (issue 8).
       const raw = passwordField(fields);
       const now = nowSeconds(date);
-      const until = lockedUntil(db, phone, now);
+      const until = lockedUntil(db, phone, ip, now);
       if (until !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(until, now));
-      const member = memberByPhone(db, phone);
-      if (!isLoginable(member) || !verifyPassword(raw, member.password_hash)) {
-        recordLoginAttempt(db, phone, ip, false, now);
-        const lockedNow = lockedUntil(db, phone, now);
-        if (lockedNow !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(lockedNow, now));
-        const failures = db
-          .prepare('SELECT COUNT(*) AS n FROM login_attempts WHERE phone = ? AND ok = 0 AND at > ? AND at > COALESCE((SELECT MAX(at) FROM login_attempts WHERE phone = ? AND ok = 1), 0)')
-          .get(phone, now - 15 * 60, phone) as { n: number };
-        const left = MAX_PASSWORD_FAILURES - failures.n;
-        throw new BackendError(ErrorNo.REFUSED, `手机号或密码错误，还可尝试${left}次`);
+      await throttles.consume('loginGlobal', 'site');
+      if (await throttles.exhausted('loginPhone', phone)) {
+        throw new BackendError(ErrorNo.REFUSED, '该账号密码尝试过于频繁，请稍后再试，或使用短信验证码登录');
       }
+      // Spent before the check and given back on success, so concurrent guesses cannot all slip through.
+      await throttles.consume('loginClient', ip);
+      const member = memberByPhone(db, phone);
+      const loginable = isLoginable(member);
+      if (!verifyPasswordOrDecoy(raw, loginable ? member.password_hash : null) || !loginable) {
+        recordLoginAttempt(db, phone, ip, false, now);
+        await throttles.consume('loginPhone', phone).catch(() => undefined);
+        const lockedNow = lockedUntil(db, phone, ip, now);
+        if (lockedNow !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(lockedNow, now));
+        throw new BackendError(ErrorNo.REFUSED, `手机号或密码错误，还可尝试${triesLeft(db, phone, ip, now)}次`);
+      }
+      await throttles.reward('loginClient', ip);
       recordLoginAttempt(db, phone, ip, true, now);
       return issueMemberTokens(db, settings, member);
     },
@@ -93,23 +105,28 @@ export const authEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: ({ db, settings, fields, ip, now }) =>
-      sendSmsCode(db, settings, nowSeconds(now), {
+    handle: async ({ db, settings, fields, ip, throttles, now }) => {
+      const input = {
         phone: phoneField(fields),
         purpose: optionalEnum(fields, 'Type', SMS_PURPOSES, '验证码用途') || 'login',
         ip,
         imageKey: optionalString(fields, 'ImgKey', '图形验证码标识', 64),
         imageCode: optionalString(fields, 'ImgCode', '图形验证码', 8),
-      }),
+      } as const;
+      // Per client and site-wide, on top of the per-phone and per-(phone, client) quotas of sms.ts.
+      await throttles.consume('smsSendGlobal', 'site');
+      await throttles.consume('smsSendClient', ip);
+      return sendSmsCode(db, settings, nowSeconds(now), input);
+    },
   },
 
   /** Checks a code without spending it (find password step 1; ResetPwd spends it). */
   'AuthenticationCenter/VerifyPhoneCode': {
     access: 'public',
     ignoresToken: true,
-    handle: ({ db, fields, now }) => {
+    handle: async ({ db, fields, ip, throttles, now }) => {
       const phone = phoneField(fields);
-      verifySmsCode(db, phone, smsCodeField(fields), nowSeconds(now), false);
+      await checkSmsCode({ db, ip, throttles }, phone, smsCodeField(fields), nowSeconds(now), false);
       return { Phone: phone, Verified: true };
     },
   },
@@ -125,12 +142,13 @@ export const authEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, now: date }) => {
+    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
       const phone = phoneField(fields);
       const code = smsCodeField(fields);
       const now = nowSeconds(date);
       // The code is checked before the phone's status, so the answer tells nothing to a guesser.
-      verifySmsCode(db, phone, code, now, true);
+      // A stranger's wrong codes spend the stranger's tries, so the member's right code still logs in.
+      await checkSmsCode({ db, ip, throttles }, phone, code, now, true);
       const member = memberByPhone(db, phone);
       if (!isLoginable(member)) {
         if (cardsOfPhone(db, phone).length > 0) throw new BackendError(ErrorNo.REFUSED, '该手机号尚未开通线上会员，请先激活会员卡');

@@ -11,7 +11,9 @@ import { wholeList } from './content-helpers';
 export const HOT_WORD_MAX_CHARS = 20;
 /** Per IP: at most this many recorded searches a minute. */
 export const HOT_WORD_RATE_PER_MINUTE = 20;
-/** A visitor's word shows in the list once this many searches used it. */
+/** One client adds at most one hit to a word in this window. */
+export const HOT_WORD_CLIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A visitor's word shows in the list once this many clients searched it (one hit per client a day). */
 export const HOT_WORD_MIN_HITS = 3;
 
 /** Normalizes a search word, or explains in Chinese why it cannot be stored. */
@@ -51,16 +53,21 @@ export const hotWordEndpoints: EndpointMap = {
   /**
    * Word: the searched text; ClientIP (optional): the visitor's address when
    * the site's server records the search on the visitor's behalf, so the rate
-   * limit counts visitors, not the server. Records one hit; answers the word
-   * as stored.
+   * limit counts visitors, not the server. ClientIP counts only from the site's
+   * own server (its per-process secret, lib/security/client-address.ts): from
+   * anyone else it is ignored, and the limit counts the caller's real address,
+   * so one attacker cannot pose as many searchers (docs/security.md "Attacks
+   * on the member system: backend"). Records one hit; answers the word as stored.
    */
   'TW_HotWords/InsertHotWords': {
     access: 'public',
     write: true,
-    handle: ({ db, fields, ip: requestIp, now }) => {
+    handle: async ({ db, fields, ip: requestIp, fromSite, throttles, now }) => {
       const checked = normalizeHotWord(fields.Word ?? fields.keyword);
       if (!checked.ok) throw new BackendError(ErrorNo.BAD_INPUT, checked.message);
-      const ip = clientIpField(fields.ClientIP) ?? requestIp;
+      const ip = (fromSite ? clientIpField(fields.ClientIP) : null) ?? requestIp;
+      // Site-wide ceiling here; the per-client limit is the minute window below, on the backend's clock.
+      await throttles.consume('hotWordsGlobal', 'site');
       const at = now.getTime();
       const record = db.transaction(() => {
         db.prepare('DELETE FROM hot_word_hits WHERE At < ?').run(at - 3_600_000);
@@ -71,10 +78,17 @@ export const hotWordEndpoints: EndpointMap = {
           throw new BackendError(ErrorNo.REFUSED, '搜索过于频繁，请稍后再试');
         }
         db.prepare('INSERT INTO hot_word_hits (Ip, At) VALUES (?, ?)').run(ip, at);
+        // A word's Hits count distinct clients a day: the same client searching again adds nothing.
+        const fresh = db
+          .prepare(
+            `INSERT INTO hot_word_clients (Word, Ip, At) VALUES (?, ?, ?)
+             ON CONFLICT (Word, Ip) DO UPDATE SET At = excluded.At WHERE At < ?`,
+          )
+          .run(checked.word, ip, at, at - HOT_WORD_CLIENT_WINDOW_MS).changes;
         db.prepare(
-          `INSERT INTO hot_words (Word, Hits, LastTime) VALUES (@word, 1, @time)
-           ON CONFLICT (Word) DO UPDATE SET Hits = Hits + 1, LastTime = @time`,
-        ).run({ word: checked.word, time: now.toISOString() });
+          `INSERT INTO hot_words (Word, Hits, LastTime) VALUES (@word, @hit, @time)
+           ON CONFLICT (Word) DO UPDATE SET Hits = Hits + @hit, LastTime = @time`,
+        ).run({ word: checked.word, hit: fresh > 0 ? 1 : 0, time: now.toISOString() });
         return db.prepare('SELECT ID, Word, Hits FROM hot_words WHERE Word = ?').get(checked.word);
       });
       return record();

@@ -7,11 +7,11 @@ import { EMAIL_RE, isPlainText, validateIdCard, validateName } from '@/lib/valid
 import { optionalString, requiredString } from '../fields';
 import { hashPassword } from '../passwords';
 import { issueMemberTokens, type MemberRow } from '../session-tokens';
-import { verifySmsCode } from '../sms';
 import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
 import {
   cardsOfPhone,
   checked,
+  checkSmsCode,
   isLoginable,
   memberById,
   memberByPhone,
@@ -113,12 +113,12 @@ export const memberEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, now: date }) => {
+    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const now = nowSeconds(date);
       const member = memberByPhone(db, phone);
-      verifySmsCode(db, phone, code, now, isLoginable(member));
+      await checkSmsCode({ db, ip, throttles }, phone, code, now, isLoginable(member));
       if (isLoginable(member)) {
         recordLoginAttempt(db, phone, ip, true, now);
         return { ReturnCode: ReturnCode.LOGGED_IN, ...(await issueMemberTokens(db, settings, member)) };
@@ -135,21 +135,28 @@ export const memberEndpoints: EndpointMap = {
     },
   },
 
-  /** Activates an offline card of the phone (SMS code spent) and logs in. */
+  /**
+   * Activates an offline card of the phone (SMS code spent) and logs in. The SMS code is checked
+   * first: without it, a member's phone and a stranger's get the same answer (no enumeration).
+   */
   'VIP_Member/ActivationPcVipCard': {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, now: date }) => {
+    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const cardNo = requiredString(fields, 'CardNo', '会员卡号', 32);
       const password = passwordField(fields);
       const now = nowSeconds(date);
-      if (isLoginable(memberByPhone(db, phone))) throw new BackendError(ErrorNo.REFUSED, '该手机号已开通线上会员，请直接登录');
-      const card = cardsOfPhone(db, phone).find((c) => c.card_no === cardNo);
+      await throttles.consume('registerGlobal', 'site');
+      await throttles.consume('registerClient', ip);
+      const member = memberByPhone(db, phone);
+      const card = isLoginable(member) ? undefined : cardsOfPhone(db, phone).find((c) => c.card_no === cardNo);
+      // Spent only when the activation can go ahead; a wrong code still counts as a wrong try.
+      await checkSmsCode({ db, ip, throttles }, phone, code, now, Boolean(card));
+      if (isLoginable(member)) throw new BackendError(ErrorNo.REFUSED, '该手机号已开通线上会员，请直接登录');
       if (!card) throw new BackendError(ErrorNo.REFUSED, '未找到该手机号名下的待激活会员卡');
-      verifySmsCode(db, phone, code, now, true);
       const activate = db.transaction(() => {
         const member = createMember(db, {
           phone,
@@ -172,7 +179,7 @@ export const memberEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, now: date }) => {
+    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const name = checked(validateName(requiredString(fields, 'VipName', '姓名', 64)));
@@ -183,9 +190,14 @@ export const memberEndpoints: EndpointMap = {
       const idRaw = optionalString(fields, 'IDCard', '身份证号', 32);
       const idInfo = idRaw ? checked(validateIdCard(idRaw, date)) : null;
       const now = nowSeconds(date);
-      if (memberByPhone(db, phone)) throw new BackendError(ErrorNo.REFUSED, '该手机号已注册，请直接登录');
-      if (cardsOfPhone(db, phone).length > 0) throw new BackendError(ErrorNo.REFUSED, '该手机号已有会员卡，请激活会员卡');
-      verifySmsCode(db, phone, code, now, true);
+      await throttles.consume('registerGlobal', 'site');
+      await throttles.consume('registerClient', ip);
+      // The SMS code first: only the phone's owner learns whether it is registered (no enumeration).
+      const taken = Boolean(memberByPhone(db, phone));
+      const hasCards = !taken && cardsOfPhone(db, phone).length > 0;
+      await checkSmsCode({ db, ip, throttles }, phone, code, now, !taken && !hasCards);
+      if (taken) throw new BackendError(ErrorNo.REFUSED, '该手机号已注册，请直接登录');
+      if (hasCards) throw new BackendError(ErrorNo.REFUSED, '该手机号已有会员卡，请激活会员卡');
       const member = db
         .transaction(() =>
           createMember(db, {
@@ -208,13 +220,15 @@ export const memberEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: ({ db, fields, ip, now: date }) => {
+    handle: async ({ db, fields, ip, throttles, now: date }) => {
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const password = passwordField(fields);
       const now = nowSeconds(date);
+      await throttles.consume('resetGlobal', 'site');
+      await throttles.consume('resetClient', ip);
       const member = memberByPhone(db, phone);
-      verifySmsCode(db, phone, code, now, true);
+      await checkSmsCode({ db, ip, throttles }, phone, code, now, true);
       if (!isLoginable(member)) throw new BackendError(ErrorNo.REFUSED, '未注册账号，请先注册账号');
       db.transaction(() => {
         db.prepare("UPDATE members SET password_hash = ?, updated_at = datetime('now') WHERE id = ?").run(hashPassword(password), member.id);

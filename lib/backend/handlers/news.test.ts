@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_GROUPS, NEWS_TYPES } from '../../news-types';
 import { createBackend, type Backend } from '../router';
 import { SANITIZER_PROOF_TITLE } from '../seed/content';
+import { siteForwardHeaders } from '@/lib/security/client-address';
 
 let dir: string;
 let backend: Backend;
@@ -162,10 +163,13 @@ describe('TW_HotWords', () => {
     const before = await call('TW_HotWords/GetHotWordsList');
     expect(before.Result.DataList.length).toBeGreaterThan(3);
     const word = '膝关节疼痛';
-    for (let i = 0; i < 2; i++) expect((await call('TW_HotWords/InsertHotWords', { Word: ` ${word} ` })).ErrorNo).toBe(1);
+    // Hits count distinct clients (one a day each).
+    for (let i = 0; i < 2; i++) {
+      expect((await call('TW_HotWords/InsertHotWords', { Word: ` ${word} ` }, { 'x-shengai-peer': `198.51.100.${i}` })).ErrorNo).toBe(1);
+    }
     const mid = await call('TW_HotWords/GetHotWordsList', { PageSize: '50' });
     expect(mid.Result.DataList.some((w: Any) => w.Word === word)).toBe(false);
-    await call('TW_HotWords/InsertHotWords', { Word: word });
+    await call('TW_HotWords/InsertHotWords', { Word: word }, { 'x-shengai-peer': '198.51.100.9' });
     const after = await call('TW_HotWords/GetHotWordsList', { PageSize: '50' });
     expect(after.Result.DataList.find((w: Any) => w.Word === word)?.Hits).toBe(3);
   });
@@ -180,18 +184,19 @@ describe('TW_HotWords', () => {
   );
 
   it('rate-limits one IP to 20 recorded searches a minute', async () => {
-    const ip = { 'x-forwarded-for': '10.9.9.9' };
+    const ip = { 'x-shengai-peer': '10.9.9.9' };
     for (let i = 0; i < 20; i++) expect((await call('TW_HotWords/InsertHotWords', { Word: '针灸' }, ip)).ErrorNo).toBe(1);
     const refused = await call('TW_HotWords/InsertHotWords', { Word: '针灸' }, ip);
     expect(refused.ErrorNo).toBe(-1);
     expect(refused.ErrorInfo).toContain('频繁');
-    expect((await call('TW_HotWords/InsertHotWords', { Word: '针灸' }, { 'x-forwarded-for': '10.9.9.8' })).ErrorNo).toBe(1);
+    expect((await call('TW_HotWords/InsertHotWords', { Word: '针灸' }, { 'x-shengai-peer': '10.9.9.8' })).ErrorNo).toBe(1);
     clock += 61_000;
     expect((await call('TW_HotWords/InsertHotWords', { Word: '针灸' }, ip)).ErrorNo).toBe(1);
   });
 
   it('counts the visitor sent in ClientIP, not the server that records for them', async () => {
-    const server = { 'x-forwarded-for': '10.7.7.7' };
+    // The site's own server: its per-process secret (lib/security/client-address.ts).
+    const server = siteForwardHeaders('10.7.7.7');
     for (let i = 0; i < 20; i++) {
       expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: `172.16.0.${i}` }, server)).ErrorNo).toBe(1);
     }
@@ -201,6 +206,27 @@ describe('TW_HotWords', () => {
     expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: '172.16.1.1' }, server)).ErrorNo).toBe(-1);
     // Not an address: the request's own address counts.
     expect((await call('TW_HotWords/InsertHotWords', { Word: '艾灸', ClientIP: '<script>' }, server)).ErrorNo).toBe(1);
+  });
+
+  it('300 requests of one attacker, with made-up ClientIP and X-Forwarded-For, do not put a word on the list', async () => {
+    const word = '攻击者的广告词';
+    const answers: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const spoofed = `203.0.${Math.floor(i / 250)}.${i % 250}`;
+      const r = await call(
+        'TW_HotWords/InsertHotWords',
+        { Word: word, ClientIP: spoofed },
+        // Straight to /api/...: the peer is the attacker; the forwarded headers are the attacker's own, with a guessed secret.
+        { 'x-shengai-peer': '192.0.2.66', 'x-forwarded-for': spoofed, 'x-shengai-client': spoofed, 'x-shengai-site-secret': 'guess' },
+      );
+      answers.push(r.ErrorNo);
+    }
+    expect(answers.filter((n) => n === 1).length).toBe(20);
+    expect(answers.filter((n) => n === -1).length).toBe(280);
+    const list = await call('TW_HotWords/GetHotWordsList', { PageSize: '50' });
+    expect(list.Result.DataList.some((w: Any) => w.Word === word)).toBe(false);
+    const stored = backend.db.prepare('SELECT Hits FROM hot_words WHERE Word = ?').get(word) as { Hits: number };
+    expect(stored.Hits).toBe(1);
   });
 });
 

@@ -1,0 +1,144 @@
+/**
+ * The embedded backend's throttles (docs/security.md "Attacks on the member system: backend"), with
+ * rate-limiter-flexible: counted in this process by default, in Redis when REDIS_URL is set (one count
+ * for several `next start` processes, lib/shared-state/redis.ts). While a configured Redis is
+ * unreachable every limiter falls back to an in-memory insurance limiter (per process), and the
+ * server log says so once per outage.
+ *
+ * Each guarded call is limited per client (the address from lib/security/client-address.ts, which a
+ * client cannot choose), per phone where there is one, and by a ceiling over the whole site.
+ * RATE_LIMIT_SCALE (default 1) multiplies every allowance: the browser tests, which send everything
+ * from one address, raise it; the rules themselves are unit-tested at scale 1.
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { sharedRedis, sharedRedisReady } from '@/lib/shared-state/redis';
+import { BackendError, ErrorNo } from './types';
+
+interface Rule {
+  /** Allowed actions in the window. */
+  points: number;
+  /** The window, seconds. */
+  duration: number;
+  /** The refusal, in Chinese; `{wait}` becomes the wait in minutes or seconds. */
+  message: string;
+}
+
+const TOO_MANY_LOGINS = '登录尝试过于频繁，请{wait}后再试，或使用短信验证码登录';
+
+export const THROTTLE_RULES = {
+  /** Failed password logins from one client, whatever the phone (one address guessing many accounts). */
+  loginClient: { points: 20, duration: 15 * 60, message: TOO_MANY_LOGINS },
+  /** Failed password logins of one phone from all clients together (many addresses guessing one account). */
+  loginPhone: { points: 30, duration: 60 * 60, message: TOO_MANY_LOGINS },
+  /** Password login attempts over the whole site. */
+  loginGlobal: { points: 600, duration: 60, message: '登录人数较多，请{wait}后再试' },
+  /** SMS sends requested by one client in a minute, whatever the phone (the hourly and daily quotas are in sms.ts). */
+  smsSendClient: { points: 10, duration: 60, message: '当前网络获取验证码过于频繁，请{wait}后再试' },
+  /** SMS sends over the whole site (each costs money at the gateway). */
+  smsSendGlobal: { points: 300, duration: 60, message: '验证码发送繁忙，请{wait}后再试' },
+  /** Wrong SMS codes from one client, whatever the phone. */
+  smsVerifyClient: { points: 20, duration: 15 * 60, message: '验证码错误次数过多，请{wait}后再试' },
+  /** SMS code checks over the whole site. */
+  smsVerifyGlobal: { points: 1200, duration: 60, message: '验证人数较多，请{wait}后再试' },
+  /** Registrations and card activations from one client. */
+  registerClient: { points: 10, duration: 60 * 60, message: '注册过于频繁，请{wait}后再试' },
+  /** Registrations and card activations over the whole site. */
+  registerGlobal: { points: 300, duration: 60, message: '注册人数较多，请{wait}后再试' },
+  /** Password resets from one client. */
+  resetClient: { points: 10, duration: 60 * 60, message: '找回密码过于频繁，请{wait}后再试' },
+  /** Password resets over the whole site. */
+  resetGlobal: { points: 300, duration: 60, message: '找回密码人数较多，请{wait}后再试' },
+  /** Recorded searches over the whole site. */
+  hotWordsGlobal: { points: 1200, duration: 60, message: '搜索过于频繁，请稍后再试' },
+} as const satisfies Record<string, Rule>;
+
+export type ThrottleName = keyof typeof THROTTLE_RULES;
+
+export function rateLimitScale(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const n = Number(env.RATE_LIMIT_SCALE ?? '1');
+  return Number.isFinite(n) && n >= 1 && n <= 100_000 ? Math.floor(n) : 1;
+}
+
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分钟`;
+}
+
+let outageLogged = false;
+
+export interface Throttles {
+  /** Spends one action of `name` for `key`; refuses with the rule's message when none is left. */
+  consume(name: ThrottleName, key: string): Promise<void>;
+  /** Whether `key` has used up `name` (spends nothing). */
+  exhausted(name: ThrottleName, key: string): Promise<boolean>;
+  /** Gives back one action (a correct password gives back what its attempt spent). */
+  reward(name: ThrottleName, key: string): Promise<void>;
+}
+
+/**
+ * One set of limiters. The embedded backend makes one per backend (tests get fresh counts);
+ * with Redis, processes share the counts through the key prefix.
+ */
+export function createThrottles(options: { scale?: number; log?: (line: string) => void; redis?: boolean } = {}): Throttles {
+  const scale = options.scale ?? rateLimitScale();
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const redis = options.redis === false ? null : sharedRedis();
+  const limiters = new Map<ThrottleName, RateLimiterAbstract>();
+
+  function limiter(name: ThrottleName): RateLimiterAbstract {
+    let found = limiters.get(name);
+    if (found) return found;
+    const rule = THROTTLE_RULES[name];
+    const base = { keyPrefix: `throttle:${name}`, points: rule.points * scale, duration: rule.duration };
+    const memory = new RateLimiterMemory(base);
+    found = redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
+    limiters.set(name, found);
+    return found;
+  }
+
+  function noteOutage() {
+    if (!redis) return;
+    if (sharedRedisReady()) {
+      outageLogged = false;
+    } else if (!outageLogged) {
+      outageLogged = true;
+      log('[throttle] Redis unreachable: rate limits count per process until it returns');
+    }
+  }
+
+  function refusal(name: ThrottleName, res: RateLimiterRes): BackendError {
+    const wait = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return new BackendError(ErrorNo.REFUSED, THROTTLE_RULES[name].message.replace('{wait}', waitText(res.msBeforeNext)), {
+      RetryAfter: wait,
+    });
+  }
+
+  return {
+    async consume(name, key) {
+      noteOutage();
+      try {
+        await limiter(name).consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw refusal(name, rejection);
+        // A store fault with no insurance left: count it as allowed rather than refusing everyone, and say so.
+        log(`[throttle] ${name} could not count: ${rejection instanceof Error ? rejection.message : String(rejection)}`);
+      }
+    },
+    async exhausted(name, key) {
+      noteOutage();
+      try {
+        const res = await limiter(name).get(key);
+        return res !== null && res.remainingPoints <= 0;
+      } catch {
+        return false;
+      }
+    },
+    async reward(name, key) {
+      try {
+        await limiter(name).reward(key);
+      } catch {
+        /* nothing to give back */
+      }
+    },
+  };
+}
