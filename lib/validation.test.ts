@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_RE, isPlainText, validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from './validation';
+import { EMAIL_RE, isPlainText, validateAddress, validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from './validation';
 
 const today = new Date(2026, 10, 21); // 2026-11-21
 
@@ -123,7 +123,13 @@ describe('isPlainText and EMAIL_RE (issue 8: what may be stored)', () => {
 
   it('names and passwords refuse control characters', () => {
     expect(validateName('王\u0000雅琴')).toEqual({ ok: false, message: '姓名包含无效字符' });
-    expect(validateName('<b>王</b>').ok).toBe(true);
+    // Markup characters and line breaks are refused in names and addresses (docs/security.md).
+    expect(validateName('<b>王</b>')).toEqual({ ok: false, message: '姓名不能包含<或>' });
+    expect(validateName('王\n雅琴')).toEqual({ ok: false, message: '姓名不能换行' });
+    expect(validateAddress('昆明市<script>')).toEqual({ ok: false, message: '地址不能包含<或>' });
+    expect(validateAddress('昆明市\r\n五华区')).toEqual({ ok: false, message: '地址不能换行' });
+    expect(validateAddress(' 昆明市五华区 "1号" ')).toEqual({ ok: true, value: '昆明市五华区 "1号"' });
+    expect(validateAddress('')).toEqual({ ok: true, value: '' });
     expect(validatePassword('abc\u0000def')).toEqual({ ok: false, message: '密码包含无效字符' });
   });
 

@@ -42,15 +42,35 @@ export function validatePhone(input: unknown): Validation<string> {
   return ok(phone);
 }
 
+/**
+ * Markup characters and line breaks never belong to a name or an address: they are refused, so no
+ * downstream system (the group's ERP, SMS templates, printed forms) has to trust them
+ * (docs/security.md "Attacks on the member system: backend").
+ */
+const MARKUP = /[<>]/;
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
 /** SPEC §5: name is 2 to 30 characters. */
 export function validateName(input: unknown): Validation<string> {
   const name = typeof input === 'string' ? input.trim() : '';
   if (!name) return fail('请输入姓名');
+  if (MARKUP.test(name)) return fail('姓名不能包含<或>');
+  if (LINE_BREAK.test(name)) return fail('姓名不能换行');
   if (!isPlainText(name)) return fail('姓名包含无效字符');
   const n = charLength(name);
   if (n < 2) return fail('姓名至少2个字');
   if (n > 30) return fail('姓名不能超过30个字');
   return ok(name);
+}
+
+/** A contact address: optional, at most `max` characters, one line, no markup characters. */
+export function validateAddress(input: unknown, max = 100): Validation<string> {
+  const address = typeof input === 'string' ? input.trim() : '';
+  if (MARKUP.test(address)) return fail('地址不能包含<或>');
+  if (LINE_BREAK.test(address)) return fail('地址不能换行');
+  if (!isPlainText(address)) return fail('地址包含无效字符');
+  if (charLength(address) > max) return fail(`地址不能超过${max}个字`);
+  return ok(address);
 }
 
 /** SPEC §5: password is 6 to 16 characters with no whitespace. */

@@ -29,6 +29,9 @@ describe('/modifyInfor rules (SPEC §5)', () => {
   it('refuse control characters in the address and an email the browser would refuse (issue 8)', () => {
     expect(validateMemberInfo({ ...base, address: '昆明\u0000五华区' }, today)).toEqual({ ok: false, errors: { address: '地址包含无效字符' } });
     expect(validateMemberInfo({ ...base, email: '<script>@example.com' }, today)).toEqual({ ok: false, errors: { email: '请输入有效的电子邮箱' } });
-    expect(validateMemberInfo({ ...base, address: '<script>alert(1)</script>' }, today)).toMatchObject({ ok: true, value: { address: '<script>alert(1)</script>' } });
+    // Markup characters and line breaks are refused too (docs/security.md "Attacks on the member system: backend").
+    expect(validateMemberInfo({ ...base, address: '<script>alert(1)</script>' }, today)).toEqual({ ok: false, errors: { address: '地址不能包含<或>' } });
+    expect(validateMemberInfo({ ...base, address: '昆明\n五华区' }, today)).toEqual({ ok: false, errors: { address: '地址不能换行' } });
+    expect(validateMemberInfo({ ...base, address: '昆明 "五华区" & 1号' }, today)).toMatchObject({ ok: true, value: { address: '昆明 "五华区" & 1号' } });
   });
 });

@@ -3,7 +3,7 @@
  * action: name 2–30 characters; an ID card of 15 or 18 digits with a valid
  * checksum, which fixes birthday and sex; an optional email.
  */
-import { EMAIL_RE, isPlainText, validateIdCard, validateName } from '@/lib/validation';
+import { EMAIL_RE, validateAddress, validateIdCard, validateName } from '@/lib/validation';
 
 export interface MemberInfoDraft {
   name: string;
@@ -64,9 +64,9 @@ export function validateMemberInfo(
 
   const email = draft.email.trim();
   if (email && (email.length > 100 || !EMAIL_RE.test(email))) errors.email = '请输入有效的电子邮箱';
-  const address = draft.address.trim();
-  if (!isPlainText(address)) errors.address = '地址包含无效字符';
-  else if (Array.from(address).length > 100) errors.address = '地址不能超过100个字';
+  const addressCheck = validateAddress(draft.address, 100);
+  const address = addressCheck.ok ? addressCheck.value : draft.address.trim();
+  if (!addressCheck.ok) errors.address = addressCheck.message;
 
   if (Object.keys(errors).length || !name.ok) return { ok: false, errors };
   return { ok: true, value: { name: name.value, sex, birthday, idCard, email, address } };

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sendSmsCode } from './auth';
 import { isApiError } from './errors';
 import { installTestBackend } from './test-backend';
@@ -19,15 +19,41 @@ describe('the per-IP SMS limit sees each visitor', () => {
     await expect(sendSmsCode('13900000004', 'login', undefined, '198.51.100.4')).resolves.toHaveProperty('resendAfterSeconds');
   });
 
-  it('trusts the rightmost X-Forwarded-For entry, not what a client claims', async () => {
-    const r = await test.backend.handle(
-      new Request('http://x/api/AuthenticationCenter/SendSmsVerifyCode?IsWeb=1&Sub=', {
-        method: 'POST',
-        body: new URLSearchParams({ Phone: '13900000005', Type: 'login' }),
-        headers: { 'x-forwarded-for': '198.51.100.77, 203.0.113.1' },
-      }),
-    );
-    const body = (await r.json()) as { ErrorNo: number };
-    expect(body.ErrorNo).not.toBe(1);
+  it('a client-sent X-Forwarded-For gets no fresh budget: the peer address counts (no trusted proxy)', async () => {
+    // 203.0.113.1 used up its 2 sends above through the site; now it calls /api/... itself, 12 times,
+    // each time claiming another address (docs/security.md "Attacks on the member system: backend").
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await test.backend.handle(
+        new Request('http://x/api/AuthenticationCenter/SendSmsVerifyCode?IsWeb=1&Sub=', {
+          method: 'POST',
+          body: new URLSearchParams({ Phone: `1390000010${i % 10}`, Type: 'login' }),
+          headers: {
+            'x-shengai-peer': '203.0.113.1',
+            'x-forwarded-for': `198.51.100.${i}`,
+            'x-shengai-client': `198.51.100.${i}`,
+            'x-shengai-site-secret': 'not-the-secret',
+          },
+        }),
+      );
+      answers.push(((await r.json()) as { ErrorNo: number }).ErrorNo);
+    }
+    expect(answers).toEqual(Array(12).fill(-1));
+  });
+
+  it('with TRUSTED_PROXY_HOPS=1 the entry the proxy wrote counts, not the ones the client claimed', async () => {
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '1');
+    try {
+      const r = await test.backend.handle(
+        new Request('http://x/api/AuthenticationCenter/SendSmsVerifyCode?IsWeb=1&Sub=', {
+          method: 'POST',
+          body: new URLSearchParams({ Phone: '13900000005', Type: 'login' }),
+          headers: { 'x-shengai-peer': '127.0.0.1', 'x-forwarded-for': '198.51.100.77, 203.0.113.1' },
+        }),
+      );
+      expect(((await r.json()) as { ErrorNo: number }).ErrorNo).toBe(-1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -318,10 +318,10 @@ describe('values that only look hostile are stored exactly, as text', () => {
     }
   });
 
-  it('VIP_Member/UpdateVipinformation keeps a quoted name, a markup address and an unusual email as sent', async () => {
+  it('VIP_Member/UpdateVipinformation keeps a quoted name, an SQL-looking address and an unusual email as sent', async () => {
     for (const [name, address, email] of [
-      [SQL, SCRIPT, "o'brien+fz@example.com"],
-      ['<b>陈思远</b>', '1; DROP TABLE members;--', 'a.b-c@mail.example.cn'],
+      [SQL, '"云南" & 昆明 \\ 1号', "o'brien+fz@example.com"],
+      ['陈思远 & 李', '1; DROP TABLE members;--', 'a.b-c@mail.example.cn'],
       ['陈 思远', '../../etc/passwd 中医𝌆', ''],
     ] as const) {
       const r = await call('VIP_Member/UpdateVipinformation', { VipName: name, Address: address, Email: email }, { auth: true });
@@ -333,11 +333,29 @@ describe('values that only look hostile are stored exactly, as text', () => {
     }
   });
 
-  it('VIP_Member/InsertPCVip and Dev/IssueCard → ActivationPcVipCard keep a markup name as the member name', async () => {
+  it('names and addresses refuse markup characters and line breaks, with a Chinese message', async () => {
     const phone = freshPhone();
-    const reg = await call('VIP_Member/InsertPCVip', { Phone: phone, Code: await smsCode(phone), VipName: '<i>张三</i>', Password: 'Test2026ab', AgreeFlag: '1' });
+    const code = await smsCode(phone);
+    const before = snapshot(reader);
+    for (const [name, address, message] of [
+      ['<i>张三</i>', '', '姓名不能包含<或>'],
+      ['张\n三', '', '姓名不能换行'],
+      ['张三', SCRIPT, '地址不能包含<或>'],
+      ['张三', '昆明\r\n五华', '地址不能换行'],
+    ] as const) {
+      const r = await call('VIP_Member/UpdateVipinformation', { VipName: name, Address: address }, { auth: true });
+      expect(r).toMatchObject({ ErrorNo: 0, ErrorInfo: message });
+    }
+    const reg = await call('VIP_Member/InsertPCVip', { Phone: phone, Code: code, VipName: '<i>张三</i>', Password: 'Test2026ab', AgreeFlag: '1' });
+    expect(reg).toMatchObject({ ErrorNo: 0, ErrorInfo: '姓名不能包含<或>' });
+    expectUnchanged(before, 'markup name or address');
+  });
+
+  it('VIP_Member/InsertPCVip and Dev/IssueCard → ActivationPcVipCard keep a quoted name as the member name', async () => {
+    const phone = freshPhone();
+    const reg = await call('VIP_Member/InsertPCVip', { Phone: phone, Code: await smsCode(phone), VipName: "O'Neil & 张三", Password: 'Test2026ab', AgreeFlag: '1' });
     expect(reg.ErrorNo, reg.ErrorInfo).toBe(1);
-    expect(reader.prepare('SELECT name FROM members WHERE phone = ?').pluck().get(phone)).toBe('<i>张三</i>');
+    expect(reader.prepare('SELECT name FROM members WHERE phone = ?').pluck().get(phone)).toBe("O'Neil & 张三");
     const holderPhone = freshPhone();
     const card = await call('Dev/IssueCard', { Phone: holderPhone, HolderName: SQL });
     const act = await call('VIP_Member/ActivationPcVipCard', { Phone: holderPhone, Code: await smsCode(holderPhone, 'activate'), CardNo: card.Result.CardNo, Password: 'Test2026ab' });
@@ -418,6 +436,7 @@ describe('properties (fast-check)', () => {
           const row = reader.prepare('SELECT name, sex, birthday, id_card, email, address FROM members WHERE id = ?').get(memberId) as Loose;
           expect(row.name).toBe(fields.VipName.trim());
           expect(isPlainText(row.name)).toBe(true);
+          expect(row.name).not.toMatch(/[<>\r\n]/);
           expect(chars(row.name)).toBeGreaterThanOrEqual(2);
           expect(chars(row.name)).toBeLessThanOrEqual(30);
           if (row.email !== null) {
@@ -427,6 +446,7 @@ describe('properties (fast-check)', () => {
           if (row.address !== null) {
             expect(row.address).toBe(fields.Address?.trim());
             expect(isPlainText(row.address)).toBe(true);
+            expect(row.address).not.toMatch(/[<>\r\n]/);
           }
           if (row.id_card !== null) expect(validateIdCard(row.id_card).ok).toBe(true);
           if (row.birthday !== null) expect(row.birthday >= '1900-01-01' && row.birthday <= new Date().toISOString().slice(0, 10)).toBe(true);

@@ -3,7 +3,7 @@
  * (member-rights.ts). Details answer the object itself as Result (no
  * ReturnObject), except PCVipCheckByPhone whose Result carries ReturnCode.
  */
-import { EMAIL_RE, isPlainText, validateIdCard, validateName } from '@/lib/validation';
+import { EMAIL_RE, validateAddress, validateIdCard, validateName } from '@/lib/validation';
 import { optionalString, requiredString } from '../fields';
 import { hashPassword } from '../passwords';
 import { issueMemberTokens, type MemberRow } from '../session-tokens';
@@ -288,8 +288,7 @@ export const memberEndpoints: EndpointMap = {
       }
       const email = optionalString(fields, 'Email', '电子邮箱', 100);
       if (email && !EMAIL_RE.test(email)) throw new BackendError(ErrorNo.BAD_INPUT, '电子邮箱格式不正确');
-      const address = optionalString(fields, 'Address', '联系地址', 200);
-      if (!isPlainText(address)) throw new BackendError(ErrorNo.BAD_INPUT, '联系地址包含无效字符');
+      const address = checked(validateAddress(optionalString(fields, 'Address', '联系地址', 200), 200));
       ctx.db
         .prepare(
           `UPDATE members SET name = ?, birthday = ?, sex = ?, id_card = ?, email = ?, address = ?, updated_at = datetime('now')

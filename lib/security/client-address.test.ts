@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  clientAddress,
+  isFromSite,
+  knownClientAddress,
+  PEER_HEADER,
+  SITE_CLIENT_HEADER,
+  SITE_SECRET_HEADER,
+  siteForwardHeaders,
+  siteSecret,
+  trustedProxyHops,
+  UNKNOWN_ADDRESS,
+} from './client-address';
+import http from 'node:http';
+import { stampPeer } from './peer-stamp';
+
+const h = (init: Record<string, string>) => new Headers(init);
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('clientAddress (docs/security.md "Attacks on the member system: backend")', () => {
+  it('with no trusted proxy (the default) a client-sent X-Forwarded-For counts for nothing', () => {
+    expect(trustedProxyHops()).toBe(0);
+    expect(clientAddress(h({ 'x-forwarded-for': '198.51.100.7', [PEER_HEADER]: '203.0.113.9' }))).toBe('203.0.113.9');
+    expect(clientAddress(h({ 'x-forwarded-for': '198.51.100.7', 'x-real-ip': '198.51.100.8' }))).toBe(UNKNOWN_ADDRESS);
+    expect(clientAddress(h({ 'x-forwarded-for': '198.51.100.7' }), '::ffff:192.0.2.1')).toBe('192.0.2.1');
+  });
+
+  it('with N trusted hops takes the Nth entry from the right', () => {
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '1');
+    expect(clientAddress(h({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7', [PEER_HEADER]: '127.0.0.1' }))).toBe('203.0.113.7');
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '2');
+    expect(clientAddress(h({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 10.0.0.2' }))).toBe('203.0.113.7');
+    // Fewer entries than hops, or junk: unknown, never the client's claim.
+    expect(clientAddress(h({ 'x-forwarded-for': '10.0.0.2' }))).toBe(UNKNOWN_ADDRESS);
+    expect(clientAddress(h({ 'x-forwarded-for': '<script>, 10.0.0.2' }))).toBe(UNKNOWN_ADDRESS);
+    vi.stubEnv('TRUSTED_PROXY_HOPS', 'lots');
+    expect(trustedProxyHops()).toBe(0);
+  });
+
+  it('trusts the site\'s own forwarded address only with the per-process secret', () => {
+    const forwarded = h({ ...siteForwardHeaders('203.0.113.20'), [PEER_HEADER]: '127.0.0.1' });
+    expect(isFromSite(forwarded)).toBe(true);
+    expect(clientAddress(forwarded)).toBe('203.0.113.20');
+    const forged = h({ [SITE_SECRET_HEADER]: 'x'.repeat(siteSecret().length), [SITE_CLIENT_HEADER]: '198.51.100.1', [PEER_HEADER]: '192.0.2.5' });
+    expect(isFromSite(forged)).toBe(false);
+    expect(clientAddress(forged)).toBe('192.0.2.5');
+    expect(knownClientAddress(h({}))).toBeUndefined();
+  });
+
+  it('the peer stamp overwrites a client-sent value with the socket address', () => {
+    const request = new http.IncomingMessage({ remoteAddress: '192.0.2.77' } as never);
+    request.headers[PEER_HEADER] = '1.2.3.4';
+    stampPeer(request);
+    expect(request.headers[PEER_HEADER]).toBe('192.0.2.77');
+  });
+});
