@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { devAidsEnabled } from './dev-aids';
+import { rateLimitScale } from './throttles';
 import type { BackendSettings } from './types';
 
 export const DEFAULT_DATABASE_PATH = '.data/site.db';
@@ -41,6 +42,7 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     smsMinIntervalSeconds: positiveInt(process.env.SMS_MIN_INTERVAL_SECONDS, 60),
     smsIpLimitPerHour: positiveInt(process.env.SMS_IP_LIMIT_PER_HOUR, 30),
     smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, 5),
+    rateLimitScale: rateLimitScale(),
     now: () => new Date(),
     log: (line) => {
       if (!production || process.env.BACKEND_LOG === '1') console.log(`[backend] ${line}`);

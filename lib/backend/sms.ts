@@ -71,7 +71,8 @@ export function sendSmsCode(db: Database, settings: BackendSettings, now: number
   const today = db
     .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND created_at >= ?')
     .get(phone, dayStart) as { n: number };
-  if (byClient.n >= SMS_MAX_PER_DAY_PER_CLIENT || today.n >= SMS_MAX_PER_DAY) {
+  const scale = settings.rateLimitScale;
+  if (byClient.n >= SMS_MAX_PER_DAY_PER_CLIENT * scale || today.n >= SMS_MAX_PER_DAY * scale) {
     throw refused('该手机号今日获取验证码次数已达上限，请明天再试');
   }
   const ipHour = db

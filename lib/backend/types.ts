@@ -30,6 +30,8 @@ export interface BackendSettings {
   smsIpLimitPerHour: number;
   /** After this many sends from one IP in 10 minutes, SendSmsVerifyCode asks for the image code first. */
   smsImageCodeAfter: number;
+  /** RATE_LIMIT_SCALE: multiplies the SMS day quotas as throttles.ts multiplies its allowances (browser tests raise it). */
+  rateLimitScale: number;
   now: () => Date;
   log: (line: string) => void;
 }
