@@ -9,7 +9,7 @@ import 'server-only';
 import { decodeJwt } from 'jose';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { createTokenClient, isSessionResetError, type TokenClient } from '@/lib/api/token-client';
+import { createTokenClient, forgetRefresh, isSessionResetError, type TokenClient } from '@/lib/api/token-client';
 import type { AuthedClient } from '@/lib/api/types';
 import { routes, safeInternalPath } from '@/lib/routes';
 import { cookieTokenStore } from './cookies';
@@ -126,9 +126,15 @@ export async function startSession(tokens: import('@/lib/api/auth').IssuedTokens
   return decodeLoginInfo(tokens.accessToken);
 }
 
-/** Forgets the member's tokens (logout, SPEC §4). */
+/**
+ * Forgets the member's tokens (logout, SPEC §4), in the cookies and in the
+ * process's shared refresh cache, so a replayed copy of the logged-out
+ * refresh token gets no pair from it (docs/security.md).
+ */
 export async function endSession(): Promise<void> {
   const store = await requestStore();
+  forgetRefresh(await store.getRefreshToken());
+  forgetRefresh(await store.getAccessToken());
   await store.clear();
 }
 
