@@ -27,6 +27,7 @@ import { sanitizeArticleHtml } from '@/lib/sanitize';
 import { currentRefreshToken, endSession, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
 import { requestIsSameOrigin } from '@/lib/session/origin';
+import { takeWechatState } from '@/lib/session/wechat-state';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode, type Validation } from '@/lib/validation';
 import type { ActionResult, MemberCardView } from './types';
 
@@ -180,10 +181,15 @@ export async function resetPasswordAction(input: { phone: string; code: string; 
   });
 }
 
-/** SPEC §4 WeChat code login. ErrorNo -1 / -2 / 3 come back in errorNo for the UI's branches. */
-export async function wechatLoginAction(code: string) {
+/**
+ * SPEC §4 WeChat code login. ErrorNo -1 / -2 / 3 come back in errorNo for the UI's branches.
+ * The code counts only with the state this browser was given before it left for
+ * WeChat (lib/session/wechat-state.ts): a crafted ?code= link logs nobody in.
+ */
+export async function wechatLoginAction(code: string, state?: string) {
   return guarded<{ name: string }>(async () => {
     const c = typeof code === 'string' ? code.trim() : '';
+    if (!(await takeWechatState(state))) return { ok: false, errorNo: -1, message: '微信授权已失效，请重新扫码登录' };
     if (!c || c.length > 128) return { ok: false, errorNo: -1, message: '微信授权已失效，请重新扫码登录' };
     if (await currentRefreshToken()) return { ok: false, message: '您已登录' };
     return signedIn(await loginWithWechat(c));
