@@ -12,7 +12,6 @@ import {
   loginWithPassword,
   loginWithSms,
   loginWithWechat,
-  logout,
   registerMember,
   resetPassword,
   sendSmsCode,
@@ -24,8 +23,9 @@ import { getAgreement } from '@/lib/api/agreements';
 import { isApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
 import { sanitizeArticleHtml } from '@/lib/sanitize';
-import { currentRefreshToken, endSession, startSession } from '@/lib/session';
+import { currentRefreshToken, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
+import { logOut } from '@/lib/session/logout';
 import { requestIsSameOrigin } from '@/lib/session/origin';
 import { takeWechatState } from '@/lib/session/wechat-state';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode, type Validation } from '@/lib/validation';
@@ -202,17 +202,7 @@ export async function wechatLoginAction(code: string, state?: string) {
  */
 export async function logoutAction(): Promise<ActionResult> {
   if (!(await requestIsSameOrigin())) return FORBIDDEN;
-  const refreshToken = await currentRefreshToken();
-  try {
-    if (refreshToken) await logout(refreshToken);
-  } catch (err) {
-    // A refresh token the host no longer knows is a finished session: clear it too.
-    if (!(isApiError(err) && (err.errorNo === 4003 || err.errorNo === 4001))) {
-      return { ok: false, message: messages.logoutFailed };
-    }
-  }
-  await endSession();
-  return { ok: true };
+  return (await logOut()).ok ? { ok: true } : { ok: false, message: messages.logoutFailed };
 }
 
 /** The registration agreement (SYS_Agreement GetSigin), sanitized for the register dialog. */
