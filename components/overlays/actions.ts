@@ -207,6 +207,7 @@ export async function logoutAction(): Promise<ActionResult> {
 
 /** The registration agreement (SYS_Agreement GetSigin), sanitized for the register dialog. */
 export async function registerAgreementAction(): Promise<ActionResult<{ title: string; html: string }>> {
+  if (!(await requestIsSameOrigin())) return { ok: false, message: '请求来源无效，请刷新页面后重试' };
   try {
     const agreement = await getAgreement({ code: 'register' });
     if (!agreement) return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };

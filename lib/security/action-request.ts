@@ -31,6 +31,8 @@
  * consumes nothing; we read a clone regardless.
  */
 
+import { requestHost } from '@/lib/session/trusted-proxy';
+
 /** Next's default `serverActions.bodySizeLimit` ('1 MB'), which next.config.mjs keeps. */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 /** React's default arraySizeLimit of a reply. */
@@ -67,8 +69,9 @@ export function checkActionOrigin(headers: Headers): ActionRefusal | null {
     return bad('origin is not a URL');
   }
   if (!originHost) return bad('origin has no host');
-  const forwarded = headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-  const host = forwarded || headers.get('host');
+  // A client-sent X-Forwarded-Host counts only behind a trusted proxy (TRUSTED_PROXY_HOPS);
+  // proxy.ts then hands Next's own check the same host.
+  const host = requestHost(headers);
   return host && host === originHost ? null : { status: 403, reason: 'foreign origin' };
 }
 
