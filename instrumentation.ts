@@ -1,11 +1,14 @@
 /**
- * Runs once when a server process starts (Next's instrumentation hook).
- * - Stamps each request with its socket's peer address (lib/security/peer-stamp.ts), which
- *   lib/security/client-address.ts reads when no trusted proxy is configured.
- * - Says in the server log when the embedded backend's development aids are on (lib/backend/dev-aids.ts).
+ * Runs once when a server process starts (Next's instrumentation hook). On the Node.js runtime:
+ * - unsupported methods such as TRACE answer 405 on every path (lib/security/unsupported-methods.ts);
+ * - each request is stamped with its socket's peer address (lib/security/peer-stamp.ts), which
+ *   lib/security/client-address.ts reads when no trusted proxy is configured;
+ * - the server log says when the embedded backend's development aids are on (lib/backend/dev-aids.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { installUnsupportedMethodGuard } = await import('./lib/security/unsupported-methods');
+  await installUnsupportedMethodGuard();
   const { stampPeerAddress } = await import('./lib/security/peer-stamp');
   stampPeerAddress();
   const { announceDevAids } = await import('./lib/backend/dev-aids');

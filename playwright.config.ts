@@ -59,6 +59,8 @@ export default defineConfig({
       env: {
         DATABASE_PATH: databasePath,
         SITE_URL: baseURL,
+        // The page-cache specs read x-page-cache, which production sends only when asked for.
+        PAGE_CACHE_DEBUG: '1',
         ...relaxedSmsLimits,
       },
     },

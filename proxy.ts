@@ -26,6 +26,7 @@ import { refuseMalformedAction } from '@/lib/security/action-request';
 import { cspProxy } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
+import { trustedProxyHops } from '@/lib/session/trusted-proxy';
 import { mobilePlatform } from '@/lib/session/user-agent';
 
 /** Mobile addresses by platform and page; failures are remembered briefly so a down API is not hammered. */
@@ -95,6 +96,13 @@ export async function proxy(request: NextRequest) {
   const headers = csp.requestHeaders;
   headers.delete('x-middleware-subrequest');
   headers.delete(RENDER_HEADER);
+  // A client-sent X-Forwarded-Host counts for nothing without a trusted proxy
+  // (TRUSTED_PROXY_HOPS): Next's own server-action origin check sees the Host.
+  if (trustedProxyHops() === 0) {
+    const host = request.headers.get('host');
+    if (host) headers.set('x-forwarded-host', host);
+    else headers.delete('x-forwarded-host');
+  }
 
   const needsRefresh = Boolean(refreshToken) && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD');
 

@@ -64,7 +64,7 @@ test.beforeAll(async ({ baseURL }) => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, API_BASE_URL: fault.url, SITE_URL: origin, NODE_ENV: 'production' },
+    env: { ...process.env, API_BASE_URL: fault.url, SITE_URL: origin, NODE_ENV: 'production', PAGE_CACHE_DEBUG: '1' },
     stdio: 'ignore',
     detached: true,
   });

@@ -11,6 +11,7 @@ import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
 import { validateMessageDraft, type MessageDraft, type MessageErrors } from '@/components/messages/message-rules';
+import { requestIsSameOrigin } from '@/lib/session/origin';
 
 export type SendMessageResult =
   | { ok: true; message: string }
@@ -37,6 +38,8 @@ function draftOf(raw: unknown): MessageDraft | null {
 }
 
 export async function sendMessageAction(kind: MessageKind, draft: MessageDraft): Promise<SendMessageResult> {
+  // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
+  if (!(await requestIsSameOrigin())) return { ok: false, message: '请求来源无效，请刷新页面后重试' };
   if (kind !== 1 && kind !== 2) return { ok: false, message: '留言类型无效' };
   if (!(await getSession())) return { ok: false, message: messages.loginRequired, sessionExpired: true };
   const safeDraft = draftOf(draft);

@@ -11,6 +11,7 @@ import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
 import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/components/members/member-info-rules';
+import { requestIsSameOrigin } from '@/lib/session/origin';
 
 export type SaveMemberInfoResult =
   | { ok: true; profile: MemberProfile }
@@ -31,6 +32,8 @@ function draftOf(raw: unknown): MemberInfoDraft | null {
 }
 
 export async function saveMemberInfoAction(draft: MemberInfoDraft): Promise<SaveMemberInfoResult> {
+  // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
+  if (!(await requestIsSameOrigin())) return { ok: false, message: '请求来源无效，请刷新页面后重试' };
   if (!(await getSession())) return { ok: false, message: messages.loginRequired, sessionExpired: true };
   const safe = draftOf(draft);
   if (!safe) return { ok: false, message: '资料格式不正确，请刷新页面后重试' };

@@ -15,6 +15,7 @@ import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { getSession, memberClient } from '@/lib/session';
 import { loadMemberPoints } from './member-points';
+import { requestIsSameOrigin } from '@/lib/session/origin';
 
 export type ExchangeFailure = 'SESSION' | 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED' | 'INVALID' | 'NETWORK' | 'OTHER';
 
@@ -32,6 +33,8 @@ const exchangeInput = z.strictObject({
 const SESSION_MESSAGE = `${messages.sessionExpired}，本次未扣除积分`;
 
 export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: string }): Promise<ExchangeActionResult> {
+  // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
+  if (!(await requestIsSameOrigin())) return { ok: false, reason: 'INVALID', message: '请求来源无效，请刷新页面后重试' };
   const parsed = exchangeInput.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'INVALID', message: '兑换请求无效，请刷新页面后重试' };
   if (!(await getSession())) return { ok: false, reason: 'SESSION', message: SESSION_MESSAGE };
@@ -63,5 +66,6 @@ export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: s
 
 /** The member's current points for the React Query islands, or null for a visitor. */
 export async function memberPointsAction(): Promise<number | null> {
+  if (!(await requestIsSameOrigin())) return null;
   return loadMemberPoints();
 }

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api/errors';
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
+import { requestIsSameOrigin } from '@/lib/session/origin';
 
 const input = z.strictObject({
   kind: z.enum(['clinic', 'doctor']),
@@ -22,6 +23,8 @@ export type FavouriteActionResult =
   | { ok: false; needsLogin: boolean; message: string };
 
 export async function toggleFavourite(raw: unknown): Promise<FavouriteActionResult> {
+  // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
+  if (!(await requestIsSameOrigin())) return { ok: false, needsLogin: false, message: '请求来源无效，请刷新页面后重试' };
   const parsed = input.safeParse(raw);
   if (!parsed.success) return { ok: false, needsLogin: false, message: '收藏参数不正确' };
   const session = await getSession();

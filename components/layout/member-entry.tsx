@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { LOGOUT_REDIRECT_MS } from '@/lib/constants';
 import { messages } from '@/lib/messages';
 import { homePath } from '@/lib/internal-paths';
-import { logoutAction } from '@/components/overlays/actions';
 import { openOverlay } from '@/components/overlays/overlay-store';
 import { sessionMember, useSessionMember } from '@/components/overlays/use-session';
 import { showToast } from '@/components/ui/toast';
@@ -27,7 +26,8 @@ export function MemberEntry({ links }: { links: readonly { label: string; href: 
   async function logout() {
     setLeaving(true);
     try {
-      const r = await logoutAction();
+      // A route, not a server action: the action's re-render of a member page would show 请先登录.
+      const r = (await fetch('/session/logout', { method: 'POST' }).then((res) => res.json())) as { ok?: boolean };
       if (!r.ok) {
         showToast(messages.logoutFailed, 'error');
         return setLeaving(false);

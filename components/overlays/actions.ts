@@ -12,7 +12,6 @@ import {
   loginWithPassword,
   loginWithSms,
   loginWithWechat,
-  logout,
   registerMember,
   resetPassword,
   sendSmsCode,
@@ -24,9 +23,11 @@ import { getAgreement } from '@/lib/api/agreements';
 import { isApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
 import { sanitizeArticleHtml } from '@/lib/sanitize';
-import { currentRefreshToken, endSession, startSession } from '@/lib/session';
+import { currentRefreshToken, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
+import { logOut } from '@/lib/session/logout';
 import { requestIsSameOrigin } from '@/lib/session/origin';
+import { takeWechatState } from '@/lib/session/wechat-state';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode, type Validation } from '@/lib/validation';
 import type { ActionResult, MemberCardView } from './types';
 
@@ -180,10 +181,15 @@ export async function resetPasswordAction(input: { phone: string; code: string; 
   });
 }
 
-/** SPEC §4 WeChat code login. ErrorNo -1 / -2 / 3 come back in errorNo for the UI's branches. */
-export async function wechatLoginAction(code: string) {
+/**
+ * SPEC §4 WeChat code login. ErrorNo -1 / -2 / 3 come back in errorNo for the UI's branches.
+ * The code counts only with the state this browser was given before it left for
+ * WeChat (lib/session/wechat-state.ts): a crafted ?code= link logs nobody in.
+ */
+export async function wechatLoginAction(code: string, state?: string) {
   return guarded<{ name: string }>(async () => {
     const c = typeof code === 'string' ? code.trim() : '';
+    if (!(await takeWechatState(state))) return { ok: false, errorNo: -1, message: '微信授权已失效，请重新扫码登录' };
     if (!c || c.length > 128) return { ok: false, errorNo: -1, message: '微信授权已失效，请重新扫码登录' };
     if (await currentRefreshToken()) return { ok: false, message: '您已登录' };
     return signedIn(await loginWithWechat(c));
@@ -196,21 +202,12 @@ export async function wechatLoginAction(code: string) {
  */
 export async function logoutAction(): Promise<ActionResult> {
   if (!(await requestIsSameOrigin())) return FORBIDDEN;
-  const refreshToken = await currentRefreshToken();
-  try {
-    if (refreshToken) await logout(refreshToken);
-  } catch (err) {
-    // A refresh token the host no longer knows is a finished session: clear it too.
-    if (!(isApiError(err) && (err.errorNo === 4003 || err.errorNo === 4001))) {
-      return { ok: false, message: messages.logoutFailed };
-    }
-  }
-  await endSession();
-  return { ok: true };
+  return (await logOut()).ok ? { ok: true } : { ok: false, message: messages.logoutFailed };
 }
 
 /** The registration agreement (SYS_Agreement GetSigin), sanitized for the register dialog. */
 export async function registerAgreementAction(): Promise<ActionResult<{ title: string; html: string }>> {
+  if (!(await requestIsSameOrigin())) return { ok: false, message: '请求来源无效，请刷新页面后重试' };
   try {
     const agreement = await getAgreement({ code: 'register' });
     if (!agreement) return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };

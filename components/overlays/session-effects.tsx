@@ -74,7 +74,7 @@ export function SessionEffects() {
     setWechatFlag(WECHAT_LOGIN_FLAG_MS);
     const rest = Object.fromEntries([...params.entries()].filter(([k]) => k !== 'code' && k !== 'state'));
     void (async () => {
-      const r = await wechatLoginAction(code).catch(() => ({ ok: false as const, message: messages.networkError, errorNo: undefined }));
+      const r = await wechatLoginAction(code, params.get('state') ?? '').catch(() => ({ ok: false as const, message: messages.networkError, errorNo: undefined }));
       router.replace(withQuery(pathname, rest));
       if (r.ok) {
         await afterLogin();

@@ -44,20 +44,35 @@ export function isSessionResetError(err: unknown): err is SessionResetError {
  * A browser that sends several requests with the same (about to be rotated)
  * cookie gets the same new pair instead of replaying a rotated token, which
  * the host would treat as theft and revoke the family.
+ * - A done refresh is kept RECENT_REFRESH_MS, and forgotten at once on logout
+ *   and on any refusal of its tokens (forgetRefresh), so a revoked refresh
+ *   token replayed inside that window gets nothing (docs/security.md).
+ * - A refresh that failed on the network (a hanging or down host) is kept
+ *   FAILED_REFRESH_MS, so proxy.ts and the page that follows it wait for one
+ *   timeout, not two. A refusal by the host is never kept.
+ * The shape (get, set, delete by key) is a plain key-value store on purpose,
+ * so it can move behind a shared store (Redis) as it is.
  */
-type RefreshEntry = { promise: Promise<IssuedTokens>; settledAt?: number };
+type RefreshEntry = { promise: Promise<IssuedTokens>; settledAt?: number; failed?: boolean; tokens?: IssuedTokens };
 // On globalThis: proxy.ts and the app are bundled apart but run in one process,
 // and both must share one flight per refresh token.
 const shared = globalThis as typeof globalThis & { __shengaiRefreshes?: Map<string, RefreshEntry> };
 shared.__shengaiRefreshes ??= new Map<string, RefreshEntry>();
 const refreshes = shared.__shengaiRefreshes;
 const RECENT_REFRESH_MS = 60_000;
+export const FAILED_REFRESH_MS = 5_000;
+
+function isNetworkFault(err: unknown): boolean {
+  return !isApiError(err) || err.errorNo < 0;
+}
 
 /** The process-wide single-flight refresh (proxy.ts uses it for page requests whose access cookie expired). */
 export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
   const now = Date.now();
   for (const [key, entry] of refreshes) {
-    if (entry.settledAt !== undefined && now - entry.settledAt > RECENT_REFRESH_MS) refreshes.delete(key);
+    if (entry.settledAt === undefined) continue;
+    const keep = entry.failed ? FAILED_REFRESH_MS : RECENT_REFRESH_MS;
+    if (now - entry.settledAt > keep) refreshes.delete(key);
   }
   const existing = refreshes.get(refreshToken);
   if (existing) return existing.promise;
@@ -65,17 +80,38 @@ export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
     promise: refreshTokens(refreshToken).then(
       (tokens) => {
         entry.settledAt = Date.now();
+        entry.tokens = tokens;
         return tokens;
       },
       (err: unknown) => {
-        // A failure is not remembered: the next call may try again.
-        refreshes.delete(refreshToken);
+        if (isNetworkFault(err)) {
+          // Remembered briefly: the next asker within FAILED_REFRESH_MS gets the same failure at once.
+          entry.settledAt = Date.now();
+          entry.failed = true;
+        } else {
+          // Refused by the host: forgotten, nothing of it is handed out again.
+          refreshes.delete(refreshToken);
+        }
         throw err;
       },
     ),
   };
+  // A remembered failure is read by later askers; this one must not count as unhandled.
+  entry.promise.catch(() => {});
   refreshes.set(refreshToken, entry);
   return entry.promise;
+}
+
+/**
+ * Forgets every shared refresh that involves this token: the refresh made
+ * with it and any refresh whose new pair holds it. Called on logout and when
+ * the host refuses a session, so a replayed old token gets nothing.
+ */
+export function forgetRefresh(token: string | null | undefined): void {
+  if (!token) return;
+  for (const [key, entry] of refreshes) {
+    if (key === token || entry.tokens?.refreshToken === token || entry.tokens?.accessToken === token) refreshes.delete(key);
+  }
 }
 
 /** SPEC §9: the visitor-token request is allowed once before blocking. */
@@ -128,6 +164,9 @@ export function createTokenClient(store: TokenStore): TokenClient {
   async function reset(errorNo: number, errorInfo: string, path: string): Promise<never> {
     const key = await sessionKey();
     tooFastLog.delete(key);
+    // The host refused this session: no shared refresh hands its tokens out again.
+    forgetRefresh(await store.getRefreshToken());
+    forgetRefresh(await store.getAccessToken());
     await store.clear();
     try {
       await store.save(await sharedVisitorToken());

@@ -10,6 +10,7 @@ import { clientAddress, isFromSite } from '@/lib/security/client-address';
 import { createSweeper } from './cleanup';
 import { settingsFromEnv } from './settings';
 import { createThrottles, type Throttles } from './throttles';
+import { isSessionOpen } from './session-tokens';
 import { verifyAccessToken } from './tokens';
 import {
   BackendError,
@@ -82,7 +83,7 @@ async function readFields(request: Request): Promise<Fields> {
   return fields;
 }
 
-async function resolveCaller(settings: BackendSettings, token: string | null): Promise<Caller> {
+async function resolveCaller(db: Database, settings: BackendSettings, token: string | null): Promise<Caller> {
   if (!token) return { kind: 'anonymous' };
   const verified = await verifyAccessToken(settings, token);
   // SPEC §8: an expired access token is 4002, so the client refreshes and replays.
@@ -90,6 +91,11 @@ async function resolveCaller(settings: BackendSettings, token: string | null): P
   if (verified.status === 'invalid') throw new BackendError(ErrorNo.UNAUTHORIZED, '无效的令牌，请重新登录');
   const { claims } = verified;
   if (claims.typ === 'visitor') return { kind: 'visitor', sub: claims.sub };
+  // Logout and ResetPwd end access at once, not when the access token expires:
+  // a member token whose session was revoked (or outlived its absolute lifetime) is refused.
+  if (claims.sid !== undefined && !isSessionOpen(db, settings, claims.sid)) {
+    throw new BackendError(ErrorNo.UNAUTHORIZED, '登录已失效，请重新登录');
+  }
   let vipCode = '';
   try {
     const vip = claims.VIP ? (JSON.parse(claims.VIP) as { VipCode?: unknown }) : {};
@@ -135,8 +141,8 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
       const fields = await readFields(request);
       const token = bearer(request);
       const caller = endpoint.ignoresToken
-        ? await resolveCaller(settings, token).catch((): Caller => ({ kind: 'anonymous' }))
-        : await resolveCaller(settings, token);
+        ? await resolveCaller(db, settings, token).catch((): Caller => ({ kind: 'anonymous' }))
+        : await resolveCaller(db, settings, token);
       if (endpoint.access === 'member') {
         if (caller.kind !== 'member') throw new BackendError(ErrorNo.UNAUTHORIZED, '请先登录');
         if (!caller.vipCode) throw new BackendError(ErrorNo.VIP_NOT_BOUND, '会员卡未绑定，请重新登录');

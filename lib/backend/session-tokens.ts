@@ -12,6 +12,12 @@ import { BackendError, ErrorNo, type BackendSettings, type Database } from './ty
 /** SPEC §8 4029: at most this many rotations of one family within the window. */
 export const REFRESH_WINDOW_SECONDS = 10;
 export const REFRESH_MAX_IN_WINDOW = 3;
+/**
+ * A session (one refresh-token family, one login) ends this long after the
+ * login however often it is refreshed: a stolen refresh token cannot be kept
+ * alive for ever by rotating it (docs/security.md).
+ */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export interface MemberRow {
   id: number;
@@ -67,31 +73,66 @@ export async function issueVisitorTokens(settings: BackendSettings): Promise<Tok
   };
 }
 
-function insertRefreshToken(db: Database, settings: BackendSettings, member: MemberRow, familyId: string): string {
+/** When the family's first token was issued (the login), or null for an unknown family. */
+function familyStartedAt(db: Database, familyId: string): number | null {
+  const row = db.prepare('SELECT MIN(issued_at) AS started FROM refresh_tokens WHERE family_id = ?').get(familyId) as
+    | { started: number | null }
+    | undefined;
+  return row?.started ?? null;
+}
+
+/** A new refresh token of the family; it never outlives the session's absolute lifetime. */
+function insertRefreshToken(
+  db: Database,
+  settings: BackendSettings,
+  member: MemberRow,
+  familyId: string,
+  sessionEndsAt: number,
+): { token: string; expiresAt: number } {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = nowSeconds(settings);
+  const expiresAt = Math.min(now + settings.refreshTokenTtlSeconds, sessionEndsAt);
   db.prepare(
     `INSERT INTO refresh_tokens (token_hash, family_id, subject, kind, member_id, issued_at, expires_at)
      VALUES (?, ?, ?, 'member', ?, ?, ?)`,
-  ).run(hashToken(token), familyId, String(member.id), member.id, now, now + settings.refreshTokenTtlSeconds);
-  return token;
+  ).run(hashToken(token), familyId, String(member.id), member.id, now, expiresAt);
+  return { token, expiresAt };
 }
 
-/** A login: a new refresh-token family and an access token for the member. */
+/** A login: a new refresh-token family (a session) and an access token for the member. */
 export async function issueMemberTokens(db: Database, settings: BackendSettings, member: MemberRow): Promise<TokenResult> {
-  const refresh = insertRefreshToken(db, settings, member, crypto.randomUUID());
-  return memberTokenResult(settings, member, refresh);
+  const familyId = crypto.randomUUID();
+  const refresh = insertRefreshToken(db, settings, member, familyId, nowSeconds(settings) + SESSION_MAX_AGE_SECONDS);
+  return memberTokenResult(settings, member, familyId, refresh);
 }
 
-async function memberTokenResult(settings: BackendSettings, member: MemberRow, refresh: string): Promise<TokenResult> {
-  const access = await signAccessToken(settings, { sub: String(member.id), VIP: vipClaim(member), typ: 'member' });
+async function memberTokenResult(
+  settings: BackendSettings,
+  member: MemberRow,
+  familyId: string,
+  refresh: { token: string; expiresAt: number },
+): Promise<TokenResult> {
+  const access = await signAccessToken(settings, { sub: String(member.id), VIP: vipClaim(member), typ: 'member', sid: familyId });
   return {
     access_token: access,
-    refresh_token: refresh,
+    refresh_token: refresh.token,
     token_type: 'Bearer',
     expires_in: settings.accessTokenTtlSeconds,
-    refresh_expires_in: settings.refreshTokenTtlSeconds,
+    refresh_expires_in: Math.max(1, refresh.expiresAt - nowSeconds(settings)),
   };
+}
+
+/**
+ * Whether the session an access token names is still open: its family exists,
+ * none of its tokens was revoked (logout, ResetPwd, a replayed rotated token,
+ * a disabled member) and the login is younger than SESSION_MAX_AGE_SECONDS.
+ */
+export function isSessionOpen(db: Database, settings: BackendSettings, familyId: string): boolean {
+  const row = db
+    .prepare('SELECT MIN(issued_at) AS started, COUNT(revoked_at) AS revoked FROM refresh_tokens WHERE family_id = ?')
+    .get(familyId) as { started: number | null; revoked: number };
+  if (row.started === null || row.revoked > 0) return false;
+  return nowSeconds(settings) < row.started + SESSION_MAX_AGE_SECONDS;
 }
 
 interface RefreshRow {
@@ -121,10 +162,18 @@ export async function rotateRefreshToken(db: Database, settings: BackendSettings
   const now = nowSeconds(settings);
   // A throw inside the transaction rolls it back, so refusals that must stick
   // (revoking a family) are returned as outcomes and thrown after the commit.
-  type Outcome = { ok: true; member: MemberRow; refresh: string } | { ok: false; error: BackendError };
+  type Outcome =
+    | { ok: true; member: MemberRow; familyId: string; refresh: { token: string; expiresAt: number } }
+    | { ok: false; error: BackendError };
   const rotate = db.transaction((): Outcome => {
     const row = db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?').get(hashToken(token)) as RefreshRow | undefined;
     if (!row || row.revoked_at !== null || row.expires_at <= now || row.member_id === null) {
+      return { ok: false, error: expiredRefresh() };
+    }
+    const startedAt = familyStartedAt(db, row.family_id) ?? row.issued_at;
+    if (now >= startedAt + SESSION_MAX_AGE_SECONDS) {
+      // The session's absolute lifetime is over, however recently it was refreshed.
+      revokeFamily(db, settings, row.family_id);
       return { ok: false, error: expiredRefresh() };
     }
     if (row.rotated_at !== null) {
@@ -144,12 +193,13 @@ export async function rotateRefreshToken(db: Database, settings: BackendSettings
       return { ok: false, error: expiredRefresh() };
     }
     db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE id = ?').run(now, row.id);
-    return { ok: true, member, refresh: insertRefreshToken(db, settings, member, row.family_id) };
+    const refresh = insertRefreshToken(db, settings, member, row.family_id, startedAt + SESSION_MAX_AGE_SECONDS);
+    return { ok: true, member, familyId: row.family_id, refresh };
   });
   const outcome = rotate.immediate();
   if (!outcome.ok) throw outcome.error;
-  const { member, refresh } = outcome;
-  return memberTokenResult(settings, member, refresh);
+  const { member, familyId, refresh } = outcome;
+  return memberTokenResult(settings, member, familyId, refresh);
 }
 
 /** OutLogin: the token's family is revoked. Unknown or already revoked tokens are refused. */

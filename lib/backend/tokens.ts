@@ -13,11 +13,17 @@ export interface AccessClaims {
   /** JSON string of the VIP info ('' for a visitor), SPEC §3. */
   VIP: string;
   typ: TokenKind;
+  /**
+   * The session (refresh-token family) a member token belongs to: the router
+   * refuses it once that session is revoked (logout, ResetPwd, theft) or past
+   * its absolute lifetime (docs/security.md "Attacks on the member system").
+   */
+  sid?: string;
 }
 
 export async function signAccessToken(settings: BackendSettings, claims: AccessClaims): Promise<string> {
   const now = Math.floor(settings.now().getTime() / 1000);
-  return new SignJWT({ VIP: claims.VIP, typ: claims.typ })
+  return new SignJWT({ VIP: claims.VIP, typ: claims.typ, ...(claims.sid ? { sid: claims.sid } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(now)
@@ -42,7 +48,12 @@ export async function verifyAccessToken(settings: BackendSettings, token: string
     }
     return {
       status: 'valid',
-      claims: { sub: payload.sub, VIP: typeof payload.VIP === 'string' ? payload.VIP : '', typ: payload.typ },
+      claims: {
+        sub: payload.sub,
+        VIP: typeof payload.VIP === 'string' ? payload.VIP : '',
+        typ: payload.typ,
+        ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+      },
       expiresAt: payload.exp ?? 0,
     };
   } catch (err) {

@@ -48,6 +48,7 @@ afterAll(async () => {
 beforeEach(() => {
   vi.stubEnv('NODE_ENV', 'production');
   vi.stubEnv('PAGE_CACHE', '');
+  vi.stubEnv('PAGE_CACHE_DEBUG', '1');
   vi.useRealTimers();
   Object.assign(origin, { renders: 0, status: 200, delayMs: 0, version: 'v1' });
   purgePageCache();
@@ -210,5 +211,18 @@ describe('isPageCacheRender', () => {
     expect(isPageCacheRender(new Headers())).toBe(false);
     vi.stubEnv('PAGE_CACHE', '0');
     expect(isPageCacheRender(new Headers({ [RENDER_HEADER]: secret }))).toBe(false);
+  });
+});
+
+describe('the x-page-cache header', () => {
+  it('is not sent in production unless PAGE_CACHE_DEBUG=1 asks for it', async () => {
+    vi.stubEnv('PAGE_CACHE_DEBUG', '');
+    const first = await read('/newtdetail/3');
+    const again = await read('/newtdetail/3');
+    expect(again.res.status).toBe(200);
+    expect(first.res.headers.has('x-page-cache')).toBe(false);
+    expect(again.res.headers.has('x-page-cache')).toBe(false);
+    vi.stubEnv('PAGE_CACHE_DEBUG', '1');
+    expect((await read('/newtdetail/3')).res.headers.get('x-page-cache')).toBe('HIT');
   });
 });

@@ -24,8 +24,16 @@ import { pageCacheState, type CachedPage, type PageStore } from './store';
 
 /** The secret header of the cache's own render. */
 export const RENDER_HEADER = 'x-page-cache-render';
-/** Tells tests and the bench how a page was answered: HIT, STALE or MISS. */
+/**
+ * Tells tests and the bench how a page was answered: HIT, STALE or MISS. Not
+ * sent in production unless asked for with PAGE_CACHE_DEBUG=1 (it tells an
+ * outsider what is cached and when: docs/security.md).
+ */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
+
+export function pageCacheDebug(): boolean {
+  return process.env.NODE_ENV !== 'production' || process.env.PAGE_CACHE_DEBUG === '1';
+}
 
 /** How long a page is served without a refresh: the shortest revalidation of its data (REVALIDATE.live, 30 s). */
 export const PAGE_FRESH_MS = 30_000;
@@ -144,7 +152,7 @@ function answer(page: CachedPage, method: string, csp: { nonce: string; policy: 
   const headers = new Headers();
   for (const [name, value] of page.headers) headers.set(name, value.split(placeholder).join(csp.nonce));
   headers.set('content-security-policy', csp.policy);
-  headers.set(PAGE_CACHE_HEADER, how);
+  if (pageCacheDebug()) headers.set(PAGE_CACHE_HEADER, how);
   const body = method === 'HEAD' ? null : joinWithNonce(page.parts, Buffer.from(csp.nonce, 'latin1'));
   return new NextResponse(body, { status: page.status, headers });
 }

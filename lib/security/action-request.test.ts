@@ -121,6 +121,15 @@ describe('the bodies that were 500s', () => {
   });
 });
 
+describe('a server action called with more than 1000 arguments', () => {
+  it('is refused with 400 (Next throws, a 500); 1000 arguments still pass', () => {
+    const list = (n: number) => JSON.stringify(Array.from({ length: n }, () => 'a'));
+    expect(checkReplyText(list(1001))).toMatchObject({ status: 400, reason: 'too many arguments' });
+    expect(checkReplyText(list(5000))).toMatchObject({ status: 400 });
+    expect(checkReplyText(list(1000))).toBeNull();
+  });
+});
+
 describe('what goes through untouched', () => {
   it('one string argument near 1 MB: React counts its slots only once an array forks', async () => {
     const body = text(JSON.stringify(['A'.repeat(1_000_010)]));
@@ -165,15 +174,24 @@ describe('what goes through untouched', () => {
 
 describe('the Origin rule of Next’s action handler', () => {
   const h = (headers: Record<string, string>) => new Headers(headers);
-  it('same host passes; X-Forwarded-Host (first value) wins over Host; no Origin passes as in Next', () => {
+  it('same host passes; X-Forwarded-Host counts only behind a trusted proxy; no Origin passes as in Next', () => {
     expect(checkActionOrigin(h({ origin: ORIGIN, host: '127.0.0.1:3300' }))).toBeNull();
-    expect(checkActionOrigin(h({ origin: 'https://www.example.cn', host: '127.0.0.1:3000', 'x-forwarded-host': 'www.example.cn, proxy.internal' }))).toBeNull();
+    // X-Forwarded-Host counts only behind a trusted proxy (TRUSTED_PROXY_HOPS): the entry the outermost trusted hop wrote.
+    process.env.TRUSTED_PROXY_HOPS = '2';
+    try {
+      expect(checkActionOrigin(h({ origin: 'https://www.example.cn', host: '127.0.0.1:3000', 'x-forwarded-host': 'www.example.cn, proxy.internal' }))).toBeNull();
+      expect(checkActionOrigin(h({ origin: 'http://127.0.0.1:3300', 'x-forwarded-host': 'evil.example, proxy.internal', host: '127.0.0.1:3300' }))).toMatchObject({ status: 403 });
+    } finally {
+      delete process.env.TRUSTED_PROXY_HOPS;
+    }
+    // Without one, a client-sent X-Forwarded-Host is ignored: the Host decides.
+    expect(checkActionOrigin(h({ origin: 'https://www.example.cn', host: '127.0.0.1:3000', 'x-forwarded-host': 'www.example.cn' }))).toMatchObject({ status: 403 });
     expect(checkActionOrigin(h({ host: '127.0.0.1:3300' }))).toBeNull();
   });
   it('a foreign or null Origin → 403; one that is not a URL (Next’s new URL() throws) → 400', () => {
     expect(checkActionOrigin(h({ origin: 'https://evil.example', host: '127.0.0.1:3300' }))).toMatchObject({ status: 403 });
     expect(checkActionOrigin(h({ origin: 'null', host: '127.0.0.1:3300' }))).toMatchObject({ status: 403 });
-    expect(checkActionOrigin(h({ origin: 'http://127.0.0.1:3300', 'x-forwarded-host': 'evil.example', host: '127.0.0.1:3300' }))).toMatchObject({ status: 403 });
+    expect(checkActionOrigin(h({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', host: '127.0.0.1:3300' }))).toMatchObject({ status: 403 });
     for (const origin of ['garbage', '', 'http://', '//127.0.0.1:3300']) expect(checkActionOrigin(h({ origin, host: '127.0.0.1:3300' })), origin).toMatchObject({ status: 400 });
   });
 });

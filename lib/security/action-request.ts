@@ -31,8 +31,12 @@
  * consumes nothing; we read a clone regardless.
  */
 
+import { requestHost } from '@/lib/session/trusted-proxy';
+
 /** Next's default `serverActions.bodySizeLimit` ('1 MB'), which next.config.mjs keeps. */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Next's SERVER_ACTION_ARGS_LIMIT (action-handler.js): more arguments make it throw. */
+export const SERVER_ACTION_ARGS_LIMIT = 1000;
 /** React's default arraySizeLimit of a reply. */
 const ARRAY_SLOT_LIMIT = 1_000_000;
 /** Real argument lists are a few levels deep; React's recursive reviver overflows at a few thousand. */
@@ -67,8 +71,9 @@ export function checkActionOrigin(headers: Headers): ActionRefusal | null {
     return bad('origin is not a URL');
   }
   if (!originHost) return bad('origin has no host');
-  const forwarded = headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-  const host = forwarded || headers.get('host');
+  // A client-sent X-Forwarded-Host counts only behind a trusted proxy (TRUSTED_PROXY_HOPS);
+  // proxy.ts then hands Next's own check the same host.
+  const host = requestHost(headers);
   return host && host === originHost ? null : { status: 403, reason: 'foreign origin' };
 }
 
@@ -280,6 +285,8 @@ function checkReply(rows: Rows, created: Set<number> = new Set(), streams: Set<n
   if (refusal) return refusal;
   const value = parse(0);
   if (!value.ok || !Array.isArray(value.value)) return bad('arguments are not a list');
+  // Next refuses more than SERVER_ACTION_ARGS_LIMIT arguments with a thrown Error (a 500); a 400 here.
+  if (value.value.length > SERVER_ACTION_ARGS_LIMIT) return bad('too many arguments');
   const total = [...slots.values()].reduce((a, b) => a + b, 0);
   if (forked && total > ARRAY_SLOT_LIMIT) return { status: 413, reason: 'too many array slots' };
   // A promise makes a chunk too; one not there yet stays pending, and one later field may still fill it.

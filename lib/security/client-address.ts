@@ -30,8 +30,8 @@ export const UNKNOWN_ADDRESS = 'unknown';
 type HeaderSource = Pick<Headers, 'get'>;
 
 /** TRUSTED_PROXY_HOPS: the number of reverse proxies that append to X-Forwarded-For (default 0, at most 10). */
-export function trustedProxyHops(): number {
-  const n = Number(process.env.TRUSTED_PROXY_HOPS ?? '0');
+export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.TRUSTED_PROXY_HOPS ?? '0');
   return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
 }
 

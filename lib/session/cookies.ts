@@ -64,18 +64,30 @@ export function clearTokenCookies(jar: CookieWriter) {
  * tokens are kept for the rest of the request (and the token client's shared
  * refresh map hands the same pair to the next request with the old cookie).
  */
-export async function cookieTokenStore(): Promise<TokenStore> {
+export interface CookieTokenStore extends TokenStore {
+  /** The access cookie the request came with (before any refresh or reset). */
+  readonly requestAccessToken: string | null;
+  /** Whether a write to the cookies was refused: this is a server-component render. */
+  cookiesReadOnly(): boolean;
+}
+
+export async function cookieTokenStore(): Promise<CookieTokenStore> {
   const jar = await cookies();
-  let access: string | null = jar.get(ACCESS_COOKIE)?.value || null;
+  const requestAccessToken = jar.get(ACCESS_COOKIE)?.value || null;
+  let access: string | null = requestAccessToken;
   let refresh: string | null = jar.get(REFRESH_COOKIE)?.value || null;
+  let readOnly = false;
   const tryWrite = (write: () => void) => {
     try {
       write();
     } catch {
       /* read-only during render: memory only for this request */
+      readOnly = true;
     }
   };
   return {
+    requestAccessToken,
+    cookiesReadOnly: () => readOnly,
     getAccessToken: () => access,
     getRefreshToken: () => refresh,
     save: (tokens) => {

@@ -9,10 +9,11 @@ import 'server-only';
 import { decodeJwt } from 'jose';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { createTokenClient, isSessionResetError, type TokenClient } from '@/lib/api/token-client';
+import { createTokenClient, forgetRefresh, isSessionResetError, type TokenClient } from '@/lib/api/token-client';
 import type { AuthedClient } from '@/lib/api/types';
 import { routes, safeInternalPath } from '@/lib/routes';
 import { cookieTokenStore } from './cookies';
+import { sessionEndPath } from './session-ended';
 
 export { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies';
 
@@ -73,7 +74,30 @@ const isExpired = (session: Session) =>
 
 /** One cookie store and one token client per request, bound to the member's cookies. */
 const requestStore = cache(() => cookieTokenStore());
-const requestClient = cache(async (): Promise<TokenClient> => createTokenClient(await requestStore()));
+/** The member page being rendered (requireMember names it), to continue to after the 请先登录 flow. */
+const memberPage = cache((): { path: string | null } => ({ path: null }));
+
+const requestClient = cache(async (): Promise<TokenClient> => {
+  const store = await requestStore();
+  const client = createTokenClient(store);
+  return {
+    ...client,
+    post: async <T,>(path: string, fields?: Parameters<TokenClient['post']>[1], options?: { write?: boolean }) => {
+      try {
+        return await client.post<T>(path, fields, options);
+      } catch (err) {
+        // The host refused the session while a page rendered (tampered or re-keyed
+        // cookie, disabled member, revoked session): the render cannot clear the
+        // cookies, so /session/end does, then the 请先登录 flow (never a 500).
+        // Actions and route handlers cleared them already and keep their own answer.
+        if (isSessionResetError(err) && store.cookiesReadOnly()) {
+          redirect(sessionEndPath(store.requestAccessToken, memberPage().path));
+        }
+        throw err;
+      }
+    },
+  };
+});
 
 /**
  * An AuthedClient bound to the member's cookies, with the SPEC §8 lifecycle
@@ -111,6 +135,7 @@ export const getSession = cache(async (): Promise<Session | null> => {
  * the page to continue to after login.
  */
 export async function requireMember(nextPath: string): Promise<Session> {
+  memberPage().path = safeInternalPath(nextPath);
   const session = await getSession();
   if (!session) redirect(routes.loginRequired(safeInternalPath(nextPath) ?? undefined));
   return session;
@@ -126,9 +151,15 @@ export async function startSession(tokens: import('@/lib/api/auth').IssuedTokens
   return decodeLoginInfo(tokens.accessToken);
 }
 
-/** Forgets the member's tokens (logout, SPEC §4). */
+/**
+ * Forgets the member's tokens (logout, SPEC §4), in the cookies and in the
+ * process's shared refresh cache, so a replayed copy of the logged-out
+ * refresh token gets no pair from it (docs/security.md).
+ */
 export async function endSession(): Promise<void> {
   const store = await requestStore();
+  forgetRefresh(await store.getRefreshToken());
+  forgetRefresh(await store.getAccessToken());
   await store.clear();
 }
 

@@ -5,6 +5,7 @@ import 'server-only';
  * makes the rule explicit and covers route handlers too.
  */
 import { headers } from 'next/headers';
+import { requestHost } from './trusted-proxy';
 
 export function isSameOrigin(origin: string | null, host: string | null): boolean {
   if (!origin || !host) return false;
@@ -17,5 +18,6 @@ export function isSameOrigin(origin: string | null, host: string | null): boolea
 
 export async function requestIsSameOrigin(): Promise<boolean> {
   const h = await headers();
-  return isSameOrigin(h.get('origin'), h.get('x-forwarded-host') ?? h.get('host'));
+  // A client-sent X-Forwarded-Host is ignored unless a trusted proxy wrote it (TRUSTED_PROXY_HOPS).
+  return isSameOrigin(h.get('origin'), requestHost(h));
 }

@@ -1,0 +1,84 @@
+/**
+ * Every server action checks Origin itself (docs/security.md "Attacks on the
+ * member system"): a request with no Origin, another site's, or one that only
+ * claims the site through a client-sent X-Forwarded-Host is refused before
+ * anything is read or written, with a member's cookies present.
+ */
+import type Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installTestBackend, type TestBackend } from '@/lib/api/test-backend';
+import { changedTables, openReader, snapshot } from '@/lib/backend/test-support/db-snapshot';
+
+const jar = new Map<string, string>();
+let requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });
+vi.mock('next/headers', () => ({
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+    set: (name: string, value: string) => void jar.set(name, value),
+    delete: (name: string) => void jar.delete(name),
+  }),
+  headers: async () => requestHeaders,
+}));
+
+const overlays = await import('@/components/overlays/actions');
+const { sendMessageAction } = await import('@/app/customerMessage/actions');
+const { saveMemberInfoAction } = await import('@/app/modifyInfor/actions');
+const { exchangeGoodsAction, memberPointsAction } = await import('@/app/productDetails/actions');
+const { toggleFavourite } = await import('@/components/hospitals/actions');
+const { fetchOnlineStatus } = await import('@/components/online/actions');
+
+let env: TestBackend;
+let reader: Database.Database;
+
+beforeAll(async () => {
+  env = installTestBackend({ smsIpLimitPerHour: 1_000_000, smsImageCodeAfter: 1_000_000 });
+  reader = openReader(env.backend.settings.dbPath);
+  expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
+});
+afterAll(() => {
+  reader.close();
+  env.close();
+});
+
+const REFUSED = '请求来源无效，请刷新页面后重试';
+const HOSTILE: Record<string, Headers> = {
+  'no Origin': new Headers({ host: 'site.test' }),
+  'a foreign Origin': new Headers({ origin: 'https://evil.example', host: 'site.test' }),
+  'a spoofed X-Forwarded-Host': new Headers({ origin: 'https://evil.example', host: 'site.test', 'x-forwarded-host': 'evil.example' }),
+};
+
+const calls: { name: string; call: () => Promise<unknown>; refused: (r: unknown) => void }[] = [
+  { name: 'saveMemberInfoAction', call: () => saveMemberInfoAction({ name: '改名会员' } as never), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+  { name: 'exchangeGoodsAction', call: () => exchangeGoodsAction({ sn: 'G001', idempotencyKey: 'origin-test-key-001' }), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+  { name: 'sendMessageAction', call: () => sendMessageAction(1, { content: '一条来自别处的留言' } as never), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+  { name: 'toggleFavourite', call: () => toggleFavourite({ kind: 'doctor', code: 'D001', collect: true }), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+  { name: 'memberPointsAction', call: () => memberPointsAction(), refused: (r) => expect(r).toBeNull() },
+  { name: 'fetchOnlineStatus', call: () => fetchOnlineStatus([1, 2]), refused: (r) => expect(r).toEqual([]) },
+  { name: 'registerAgreementAction', call: () => overlays.registerAgreementAction(), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+  { name: 'logoutAction', call: () => overlays.logoutAction(), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+  { name: 'loginWithPasswordAction', call: () => overlays.loginWithPasswordAction('13800000001', 'Shengai2026'), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+];
+
+describe('every server action refuses a request that is not from the site', () => {
+  for (const [how, headers] of Object.entries(HOSTILE)) {
+    it(`${how}: refused, nothing written, the session kept`, async () => {
+      requestHeaders = headers;
+      try {
+        for (const { name, call, refused } of calls) {
+          const before = snapshot(reader);
+          const r = await call();
+          refused(r);
+          expect(changedTables(before, snapshot(reader)), name).toEqual([]);
+          expect(jar.has('refreshToken'), `${name} kept the member's session`).toBe(true);
+        }
+      } finally {
+        requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });
+      }
+    });
+  }
+
+  it('the same calls from the site itself are not refused for their origin', async () => {
+    expect(await memberPointsAction()).toEqual(expect.any(Number));
+    expect(await toggleFavourite({ kind: 'doctor', code: 'nope-code', collect: true })).not.toMatchObject({ message: REFUSED });
+  });
+});
