@@ -300,12 +300,20 @@ describe('values that only look hostile are stored exactly', () => {
     }
   });
 
-  it('saveMemberInfoAction stores a quoted name and a markup address, and returns them as saved', async () => {
-    const draft = { name: "O'Neil 陈", sex: '1', birthday: '1985-11-02', idCard: '', email: "o'neil+fz@example.com", address: `${SCRIPT} 五华区` };
+  it('saveMemberInfoAction stores a quoted name and address as typed', async () => {
+    const draft = { name: "O'Neil 陈", sex: '1', birthday: '1985-11-02', idCard: '', email: "o'neil+fz@example.com", address: `"五华区" 1; DROP TABLE members;--` };
     const r = await saveMemberInfoAction(draft);
     expect(r).toMatchObject({ ok: true, profile: { name: draft.name, email: draft.email, address: draft.address } });
     const row = reader.prepare('SELECT name, email, address FROM members WHERE id = ?').get(memberId);
     expect(row).toEqual({ name: draft.name, email: draft.email, address: draft.address });
+  });
+
+  it('saveMemberInfoAction refuses markup in a name or an address and stores nothing', async () => {
+    const before = reader.prepare('SELECT name, address FROM members WHERE id = ?').get(memberId);
+    const base = { name: '陈立', sex: '1', birthday: '1985-11-02', idCard: '', email: '' };
+    expect(await saveMemberInfoAction({ ...base, address: `${SCRIPT} 五华区` })).toMatchObject({ ok: false });
+    expect(await saveMemberInfoAction({ ...base, name: '<b>陈立</b>', address: '' })).toMatchObject({ ok: false });
+    expect(reader.prepare('SELECT name, address FROM members WHERE id = ?').get(memberId)).toEqual(before);
   });
 });
 
