@@ -8,7 +8,6 @@
 import {
   activateCard,
   checkPhone,
-  getImageCode,
   loginWithPassword,
   loginWithSms,
   loginWithWechat,
@@ -20,10 +19,8 @@ import {
   type IssuedTokens,
   type SmsPurpose,
 } from '@/lib/api/auth';
-import { getAgreement } from '@/lib/api/agreements';
 import { isApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
-import { sanitizeArticleHtml } from '@/lib/sanitize';
 import { currentRefreshToken, endSession, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
 import { requestIsSameOrigin } from '@/lib/session/origin';
@@ -87,10 +84,6 @@ export async function sendSmsCodeAction(
     if (image && !img) return { ok: false, message: '请输入4位图形验证码', needImageCode: true };
     return { ok: true, ...(await sendSmsCode(p, purpose, img, await requestClientIp())) };
   });
-}
-
-export async function getImageCodeAction(): Promise<ActionResult<{ key: string; image: string }>> {
-  return guarded(async () => ({ ok: true, ...(await getImageCode()) }));
 }
 
 export async function loginWithSmsAction(phone: string, code: string) {
@@ -207,15 +200,4 @@ export async function logoutAction(): Promise<ActionResult> {
   }
   await endSession();
   return { ok: true };
-}
-
-/** The registration agreement (SYS_Agreement GetSigin), sanitized for the register dialog. */
-export async function registerAgreementAction(): Promise<ActionResult<{ title: string; html: string }>> {
-  try {
-    const agreement = await getAgreement({ code: 'register' });
-    if (!agreement) return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
-    return { ok: true, title: agreement.title, html: sanitizeArticleHtml(agreement.contentHtml) };
-  } catch {
-    return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
-  }
 }
