@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { OverlayHost } from '@/components/overlays/overlay-host';
+import { QueryProvider } from '@/components/ui/query-provider';
 import { ToastViewport } from '@/components/ui/toast';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
@@ -34,13 +35,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Suspense fallback={null}>
           <NavigationProgress />
         </Suspense>
-        <SiteHeader />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
-        <ScrollToTop />
-        <OverlayHost />
+        {/* React Query: the one way client islands read server state (docs/decisions.md). */}
+        <QueryProvider>
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <ScrollToTop />
+          <OverlayHost />
+        </QueryProvider>
         <ToastViewport />
       </body>
     </html>

@@ -62,3 +62,32 @@ test('a member’s favourite clinic is saved and shown again after a reload', as
   await page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ }).click();
   await expect(page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('every 收藏 toggle of a list shares one read of the member’s favourites, and a toggle updates it without another', async ({ page, context, request, baseURL }) => {
+  const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', { form: { Phone: '13800000005', Password: 'Shengai2026' } });
+  const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
+  expect(body.ErrorNo).toBe(1);
+  await context.addCookies([
+    { name: 'Token', value: body.Result.access_token, url: baseURL! },
+    { name: 'refreshToken', value: body.Result.refresh_token, url: baseURL! },
+  ]);
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/session/favourites') reads.push(r.url());
+  });
+  await page.goto('/hospitallist');
+  const toggles = page.getByRole('button', { name: /^(取消)?收藏/ });
+  expect(await toggles.count()).toBeGreaterThan(1);
+  // The member's state has arrived when the toggles answer with it (the read is made after hydration).
+  await expect.poll(() => reads.length).toBe(1);
+  expect(new URL(reads[0]!).searchParams.get('kind')).toBe('clinic');
+  const first = toggles.first();
+  const wasPressed = (await first.getAttribute('aria-pressed')) === 'true';
+  await first.click();
+  await expect(page.getByRole('status').filter({ hasText: wasPressed ? '已取消收藏' : '已收藏' })).toBeVisible();
+  await expect(first).toHaveAttribute('aria-pressed', String(!wasPressed));
+  expect(reads).toHaveLength(1);
+  // Put it back as it was (the write is the same action).
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', String(wasPressed));
+});

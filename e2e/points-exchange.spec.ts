@@ -23,6 +23,13 @@ test('the rich member exchanges an item: one order on a double click, and the ba
 
   await page.goto('/productDetails?sn=PG0002');
   await expect(page.getByRole('heading', { level: 1, name: /三七花茶/ })).toBeVisible();
+  const stockBefore = queryDb<{ stock: number }>("SELECT stock FROM points_goods WHERE sn = 'PG0002'").stock;
+  await expect(page.getByTestId('goods-stock')).toHaveText(`${stockBefore} 件`);
+  // The balance comes from the receipt (React Query setQueryData): no request reads it again.
+  const balanceReads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/session/points') balanceReads.push(r.url());
+  });
   const dialog = await openExchangeDialog(page);
   await expect(dialog.getByText('680 积分', { exact: true })).toBeVisible();
   await expect(dialog.getByText(`${before - 680} 积分`)).toBeVisible();
@@ -38,6 +45,9 @@ test('the rich member exchanges an item: one order on a double click, and the ba
   // The balance badge on the page follows without a reload...
   const badge = page.getByTestId('member-points');
   await expect(badge).toHaveAttribute('title', `${before - 680} 积分`);
+  // ...the stock too, from the exchange's own answer (its updateTag re-renders the page)...
+  await expect(page.getByTestId('goods-stock')).toHaveText(`${stockBefore - 1} 件`);
+  expect(balanceReads).toEqual([]);
   await page.getByRole('button', { name: '完成' }).click();
   // ...and so does every other page that shows it.
   await page.goto('/integralChage');

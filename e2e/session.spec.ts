@@ -42,6 +42,19 @@ test('cookies are HttpOnly and SameSite=Lax; no token in the HTML or script-read
   expect(me).not.toContain(access!.value);
 });
 
+test('the header and the URL effects share one /session/me read per page load (React Query)', async ({ page, request }) => {
+  const member = await registerFreshMember(request, '读取会员');
+  await page.goto('/');
+  await loginWithPassword(page, member.phone, member.password, '读取会员');
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/session/me') reads.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('读取会员')).toBeVisible();
+  expect(reads).toHaveLength(1);
+});
+
 test('a revoked refresh token: the visitor is a visitor again', async ({ page, request, context }) => {
   const member = await registerFreshMember(request, '撤销会员');
   await page.goto('/');

@@ -98,15 +98,42 @@ test('the scroll-to-top control returns to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('a client navigation shows the loading bar', async ({ page }) => {
+test('a slow client navigation shows the nprogress loading bar until the new page arrives', async ({ page }) => {
   await page.goto('/');
+  // Hold every RSC request (the navigation's data, and any prefetch) until the bar has been seen.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/doctorlist',
+    async (route) => {
+      if (route.request().headers()['rsc'] === '1') await released;
+      await route.continue();
+    },
+  );
+  await page.getByRole('contentinfo').getByRole('link', { name: '找医生' }).click();
+  const bar = page.locator('#nprogress .bar');
+  await expect(bar).toBeVisible();
+  await expect(page).not.toHaveURL(/\/doctorlist/);
+  release();
+  await expect(page).toHaveURL(/\/doctorlist/);
+  // Finished when the route changed: nprogress removes its element.
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+});
+
+test('a link that opens the login overlay in place starts no loading bar', async ({ page }) => {
+  await page.goto('/onlineMall');
+  // A client navigation first: nprogress is loaded by then, so a wrong start would show at once.
+  await page.locator('main a[href^="/productDetails?sn="]').first().click();
+  await expect(page).toHaveURL(/\/productDetails\?sn=/);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
   await page.evaluate(() => {
-    (window as unknown as { __sawBar: boolean }).__sawBar = false;
+    const w = window as unknown as { __sawBar: boolean };
+    w.__sawBar = false;
     new MutationObserver(() => {
-      if (document.getElementById('nprogress')) (window as unknown as { __sawBar: boolean }).__sawBar = true;
+      if (document.getElementById('nprogress')) w.__sawBar = true;
     }).observe(document.body, { childList: true, subtree: true });
   });
-  await page.getByRole('contentinfo').getByRole('link', { name: '找医生' }).click();
-  await expect(page).toHaveURL(/\/doctorlist/);
-  expect(await page.evaluate(() => (window as unknown as { __sawBar: boolean }).__sawBar)).toBe(true);
+  await page.getByRole('link', { name: '登录后兑换' }).click();
+  await expect(page.getByRole('dialog', { name: '会员登录' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sawBar: boolean }).__sawBar)).toBe(false);
 });

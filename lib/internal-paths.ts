@@ -22,6 +22,14 @@ export const homePath = () => '/';
 export const sessionMePath = () => '/session/me';
 /** The member's favourite codes of one kind (same-origin JSON, never a token). */
 export const sessionFavouritesPath = (kind: 'clinic' | 'doctor') => withQuery('/session/favourites', { kind });
+/** The member's points balance ({points}: null for a visitor). */
+export const sessionPointsPath = () => '/session/points';
+/** A fresh image code (captcha) for an SMS send ({key, image}). */
+export const sessionImageCodePath = () => '/session/image-code';
+/** 在线/离线 of up to 100 doctors ({statuses}). */
+export const sessionOnlineStatusPath = (doctorIds: readonly number[]) => withQuery('/session/online-status', { ids: doctorIds.join(',') });
+/** The registration agreement, sanitized ({title, html}). */
+export const sessionAgreementPath = () => '/session/agreement';
 
 /**
  * /redirect/{path} helper (SPEC §2): the internal path to go to, or null when

@@ -14,7 +14,6 @@ import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { getSession, memberClient } from '@/lib/session';
-import { loadMemberPoints } from './member-points';
 import { requestIsSameOrigin } from '@/lib/session/origin';
 
 export type ExchangeFailure = 'SESSION' | 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED' | 'INVALID' | 'NETWORK' | 'OTHER';
@@ -62,10 +61,4 @@ export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: s
     if (isApiError(err)) return { ok: false, reason: 'OTHER', message: err.errorInfo };
     throw err;
   }
-}
-
-/** The member's current points for the React Query islands, or null for a visitor. */
-export async function memberPointsAction(): Promise<number | null> {
-  if (!(await requestIsSameOrigin())) return null;
-  return loadMemberPoints();
 }

@@ -4,9 +4,10 @@
  * server action. Visitors are asked to log in (issue 4). The write is sent
  * once; the button is disabled while it runs, so a double click is one write.
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useTransition } from 'react';
 import { sessionFavouritesPath } from '@/lib/internal-paths';
-import { sharedQuery } from '@/components/ui/shared-query';
+import { queryKeys } from '@/components/ui/query-keys';
 import { toggleFavourite } from './actions';
 
 interface FavouriteCodes {
@@ -20,11 +21,6 @@ async function fetchFavouriteCodes(kind: 'clinic' | 'doctor'): Promise<Favourite
   return (await response.json()) as FavouriteCodes;
 }
 
-/** The member's own favourites, read once per page and kind (every toggle shares it). */
-const favourites = {
-  clinic: sharedQuery(() => fetchFavouriteCodes('clinic'), { staleMs: 60_000 }),
-  doctor: sharedQuery(() => fetchFavouriteCodes('doctor'), { staleMs: 60_000 }),
-};
 
 export function FavouriteToggle({
   kind,
@@ -40,8 +36,9 @@ export function FavouriteToggle({
   initialCount?: number;
 }) {
   // The page is the same for everyone; the member's own state is read after
-  // hydration, once per page and kind.
-  const { data: remote } = favourites[kind].use();
+  // hydration, once per page and kind (every toggle shares the query).
+  const queryClient = useQueryClient();
+  const { data: remote } = useQuery({ queryKey: queryKeys.favourites(kind), queryFn: () => fetchFavouriteCodes(kind) });
   const collected = remote?.loggedIn ? remote.codes.includes(code) : initialCollected;
   const [count, setCount] = useState(initialCount);
   const [message, setMessage] = useState('');
@@ -52,8 +49,11 @@ export function FavouriteToggle({
     startTransition(async () => {
       const r = await toggleFavourite({ kind, code, collect: !collected });
       if (r.ok) {
-        const codes = (favourites[kind].get()?.codes ?? []).filter((c) => c !== code);
-        favourites[kind].set({ loggedIn: true, codes: r.collected ? [...codes, code] : codes });
+        // The write's answer is the new state: set it for every toggle, no refetch.
+        queryClient.setQueryData<FavouriteCodes>(queryKeys.favourites(kind), (old) => {
+          const codes = (old?.codes ?? []).filter((c) => c !== code);
+          return { loggedIn: true, codes: r.collected ? [...codes, code] : codes };
+        });
         setCount(r.count);
         setMessage(r.collected ? '已收藏' : '已取消收藏');
       } else {

@@ -1,50 +1,57 @@
 'use client';
 /**
- * The page-loading bar on every client navigation (SPEC §2). The App Router has
- * no router events: a click on an internal link starts the bar, and the new
- * URL (pathname or query) finishes it. The bar is a few lines of our own (the
- * markup and trickle of nprogress) instead of the library, for issue 8's
- * first-load budget; its look is in globals.css (#nprogress).
+ * The page-loading bar on every client navigation (SPEC §2), drawn by
+ * nprogress in the brand's colours (its look is in globals.css, #nprogress).
+ * The App Router has no router events: a click on an internal link (or a
+ * `router.push` through startNavigationProgress) starts the bar, and the new
+ * URL (pathname or query) finishes it.
+ *
+ * nprogress is only needed after a click, so it is not in the page's
+ * first-load JavaScript: it is fetched when the browser is idle after load
+ * (or by the first navigation, whichever comes first).
  */
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 
-const TRICKLE_MS = 120;
+type NProgressApi = typeof import('nprogress');
 
-let bar: HTMLElement | null = null;
-let progress = 0;
-let trickle: number | undefined;
+let library: Promise<NProgressApi> | null = null;
+/** A navigation is under way: a late-loading nprogress must still show it, a finished one must not start. */
+let navigating = false;
 
-function show(value: number) {
-  progress = value;
-  if (bar) bar.style.transform = `scaleX(${value})`;
+function loadBar(): Promise<NProgressApi> {
+  library ??= import('nprogress').then((m) => {
+    const nprogress = (m as { default?: NProgressApi }).default ?? m;
+    // No spinner, and no invalid ARIA roles in the markup (nprogress's default template has role="bar").
+    nprogress.configure({ showSpinner: false, trickleSpeed: 120, minimum: 0.08, template: '<div class="bar"><div class="peg"></div></div>', barSelector: '.bar' });
+    return nprogress;
+  });
+  return library;
 }
 
 function start() {
-  if (bar) return;
-  const root = document.createElement('div');
-  root.id = 'nprogress';
-  root.setAttribute('aria-hidden', 'true');
-  bar = document.createElement('div');
-  bar.className = 'bar';
-  bar.appendChild(document.createElement('div')).className = 'peg';
-  root.appendChild(bar);
-  document.body.appendChild(root);
-  show(0.08);
-  // Slower as it nears the end, never reaching it before done() (as nprogress).
-  trickle = window.setInterval(() => show(Math.min(0.994, progress + (1 - progress) * (progress < 0.5 ? 0.1 : 0.04))), TRICKLE_MS);
+  navigating = true;
+  void loadBar().then((nprogress) => {
+    if (navigating) nprogress.start();
+  });
 }
 
 function done() {
-  if (!bar) return;
-  window.clearInterval(trickle);
-  const finished = bar;
-  bar = null;
-  finished.style.transform = 'scaleX(1)';
-  window.setTimeout(() => {
-    finished.style.opacity = '0';
-    window.setTimeout(() => finished.parentElement?.remove(), 200);
-  }, 200);
+  if (!navigating) return;
+  navigating = false;
+  void loadBar().then((nprogress) => nprogress.done());
+}
+
+/** True for a URL of this site other than the current page (a query change counts). */
+function isOtherPage(href: string): boolean {
+  const url = new URL(href, window.location.href);
+  if (url.origin !== window.location.origin) return false;
+  return url.pathname !== window.location.pathname || url.search !== window.location.search;
+}
+
+/** Starts the bar for a programmatic navigation (`router.push(href)`); the new URL finishes it. */
+export function startNavigationProgress(href: string) {
+  if (isOtherPage(href)) start();
 }
 
 function isInternalNavigation(event: MouseEvent): boolean {
@@ -52,9 +59,9 @@ function isInternalNavigation(event: MouseEvent): boolean {
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
   const anchor = (event.target as Element | null)?.closest?.('a');
   if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return false;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin) return false;
-  return url.pathname !== window.location.pathname || url.search !== window.location.search;
+  // A link that opens an overlay in place instead of navigating (LoginPromptLink).
+  if (anchor.hasAttribute('data-no-progress')) return false;
+  return isOtherPage(anchor.href);
 }
 
 export function NavigationProgress() {
@@ -66,15 +73,19 @@ export function NavigationProgress() {
   }, [pathname, searchParams]);
 
   useEffect(() => {
+    // Capture phase: next/link cancels the click's default to navigate itself.
     const onClick = (event: MouseEvent) => {
       if (isInternalNavigation(event)) start();
     };
     const onPopState = () => start();
     document.addEventListener('click', onClick, true);
     window.addEventListener('popstate', onPopState);
+    const idle = window.requestIdleCallback?.(() => void loadBar()) ?? window.setTimeout(() => void loadBar(), 2000);
     return () => {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', onPopState);
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
     };
   }, []);
 

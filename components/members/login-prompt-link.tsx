@@ -13,6 +13,8 @@ export function LoginPromptLink({ href, className, children }: { href: string; c
     <a
       href={href}
       className={className}
+      // Opens the login overlay in place: no page-loading bar (navigation-progress.tsx).
+      data-no-progress=""
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();

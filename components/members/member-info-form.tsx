@@ -5,11 +5,13 @@
  * controlled: a failed save loses nothing typed; a successful one shows the
  * saved values returned by the API.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { LoginPromptLink } from './login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { saveMemberInfoAction, type SaveMemberInfoResult } from '@/app/modifyInfor/actions';
+import { queryKeys } from '@/components/ui/query-keys';
 import type { MemberProfile } from '@/lib/api/members';
 import { validateIdCard } from '@/lib/validation';
 import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from './member-info-rules';
@@ -37,6 +39,7 @@ function ageOf(birthday: string, today = new Date()): number | null {
 
 export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile; loginHref: string }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const id = useId();
   const [saved, setSaved] = useState(profile);
   const [draft, setDraft] = useState<MemberInfoDraft>(() => draftOf(profile));
@@ -84,6 +87,8 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
         setSaved(r.profile);
         setDraft(draftOf(r.profile));
         setErrors({});
+        // The header shows the member's name: its query reads the new one.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.sessionMember });
         router.refresh();
       } else if (r.errors) {
         setErrors(r.errors);

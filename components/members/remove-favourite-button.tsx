@@ -2,14 +2,17 @@
 /**
  * Removes a favourite from /userIndex (issue 7) through the clinics area's
  * toggleFavourite action (one write, never retried), then re-renders the
- * server list so the item is gone.
+ * server list so the item is gone; the 收藏 toggles' query is invalidated.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { toggleFavourite } from '@/components/hospitals/actions';
+import { queryKeys } from '@/components/ui/query-keys';
 
 export function RemoveFavouriteButton({ kind, code, name }: { kind: 'clinic' | 'doctor'; code: string; name: string }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const [pending, startTransition] = useTransition();
   return (
@@ -21,7 +24,10 @@ export function RemoveFavouriteButton({ kind, code, name }: { kind: 'clinic' | '
         onClick={() =>
           startTransition(async () => {
             const r = await toggleFavourite({ kind, code, collect: false });
-            if (r.ok) router.refresh();
+            if (r.ok) {
+              void queryClient.invalidateQueries({ queryKey: queryKeys.favourites(kind) });
+              router.refresh();
+            }
             else setMessage(r.message);
           })
         }

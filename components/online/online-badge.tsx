@@ -1,26 +1,30 @@
 'use client';
 /**
  * "在线 / 离线" for one doctor (issue 4). The server renders the first value;
- * the browser polls every 60 s while the tab is visible.
+ * React Query (key `onlineStatus`) polls GET /session/online-status every 60 s
+ * while the tab is visible (a hidden tab is not polled).
  */
-import { useEffect, useState } from 'react';
-import { fetchOnlineStatus } from './actions';
+import { useQuery } from '@tanstack/react-query';
+import { sessionOnlineStatusPath } from '@/lib/internal-paths';
+import { queryKeys } from '@/components/ui/query-keys';
+import { readRoute } from '@/components/ui/read-route';
 
 const POLL_MS = 60_000;
 
+async function fetchOnline(doctorId: number): Promise<boolean> {
+  const { statuses } = await readRoute<{ statuses: { doctorId: number; online: boolean }[] }>(sessionOnlineStatusPath([doctorId]));
+  return statuses.find((s) => s.doctorId === doctorId)?.online ?? false;
+}
+
 export function OnlineBadge({ doctorId, initialOnline }: { doctorId: number; initialOnline: boolean }) {
-  const [online, setOnline] = useState(initialOnline);
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.hidden) return;
-      fetchOnlineStatus([doctorId])
-        .then((list) => setOnline(list.find((s) => s.doctorId === doctorId)?.online ?? false))
-        .catch(() => {
-          /* keep the last known state; the next poll tries again */
-        });
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [doctorId]);
+  // A failed poll keeps the last known state; the next one tries again.
+  const { data: online = initialOnline } = useQuery({
+    queryKey: queryKeys.onlineStatus(doctorId),
+    queryFn: () => fetchOnline(doctorId),
+    initialData: initialOnline,
+    staleTime: POLL_MS,
+    refetchInterval: POLL_MS,
+  });
   return (
     <span
       className={

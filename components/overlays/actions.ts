@@ -8,7 +8,6 @@
 import {
   activateCard,
   checkPhone,
-  getImageCode,
   loginWithPassword,
   loginWithSms,
   loginWithWechat,
@@ -19,10 +18,8 @@ import {
   type IssuedTokens,
   type SmsPurpose,
 } from '@/lib/api/auth';
-import { getAgreement } from '@/lib/api/agreements';
 import { isApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
-import { sanitizeArticleHtml } from '@/lib/sanitize';
 import { currentRefreshToken, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
 import { logOut } from '@/lib/session/logout';
@@ -88,10 +85,6 @@ export async function sendSmsCodeAction(
     if (image && !img) return { ok: false, message: '请输入4位图形验证码', needImageCode: true };
     return { ok: true, ...(await sendSmsCode(p, purpose, img, await requestClientIp())) };
   });
-}
-
-export async function getImageCodeAction(): Promise<ActionResult<{ key: string; image: string }>> {
-  return guarded(async () => ({ ok: true, ...(await getImageCode()) }));
 }
 
 export async function loginWithSmsAction(phone: string, code: string) {
@@ -203,16 +196,4 @@ export async function wechatLoginAction(code: string, state?: string) {
 export async function logoutAction(): Promise<ActionResult> {
   if (!(await requestIsSameOrigin())) return FORBIDDEN;
   return (await logOut()).ok ? { ok: true } : { ok: false, message: messages.logoutFailed };
-}
-
-/** The registration agreement (SYS_Agreement GetSigin), sanitized for the register dialog. */
-export async function registerAgreementAction(): Promise<ActionResult<{ title: string; html: string }>> {
-  if (!(await requestIsSameOrigin())) return { ok: false, message: '请求来源无效，请刷新页面后重试' };
-  try {
-    const agreement = await getAgreement({ code: 'register' });
-    if (!agreement) return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
-    return { ok: true, title: agreement.title, html: sanitizeArticleHtml(agreement.contentHtml) };
-  } catch {
-    return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
-  }
 }

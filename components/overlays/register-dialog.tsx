@@ -4,22 +4,33 @@
  * and must be accepted; SPEC §5 validation before the call; logged in after.
  */
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { sharedQuery } from '@/components/ui/shared-query';
+import { sessionAgreementPath } from '@/lib/internal-paths';
+import { queryKeys } from '@/components/ui/query-keys';
+import { readRoute } from '@/components/ui/read-route';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
-import { registerAction, registerAgreementAction } from './actions';
+import { registerAction } from './actions';
 import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from './use-submission';
 
-/** The agreement text, fetched once an hour at most however often the dialog opens. */
-const registerAgreement = sharedQuery(() => registerAgreementAction(), { staleMs: 3_600_000 });
+type Agreement = { ok: true; title: string; html: string } | { ok: false; message: string };
+
+const AGREEMENT_UNAVAILABLE: Agreement = { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
+
+const fetchAgreement = () => readRoute<Agreement>(sessionAgreementPath());
 
 export function RegisterDialog({ data }: { data: OverlayData }) {
   const afterLogin = useAfterLogin();
-  const agreement = registerAgreement.use();
+  // Fetched once an hour at most, however often the dialog opens; a refusal is asked again next time.
+  const agreement = useQuery({
+    queryKey: queryKeys.registerAgreement,
+    queryFn: fetchAgreement,
+    staleTime: (query) => (query.state.data?.ok ? 3_600_000 : 0),
+  });
   const [phone, setPhone] = useState(data.phone ?? '');
   const [code, setCode] = useState(data.code ?? '');
   const [name, setName] = useState('');
@@ -55,7 +66,7 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
     });
   }
 
-  const doc = agreement.data;
+  const doc = agreement.data ?? (agreement.isError ? AGREEMENT_UNAVAILABLE : undefined);
   return (
     <OverlayFrame title="注册会员" message={data.message} wide>
       <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-x-4">

@@ -3,14 +3,24 @@
  * SMS code input with its 获取验证码 button: a 60 s resend countdown, and the
  * numeric image code (RndVcodeNum) first when the API asks for it (issue 6).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { sessionImageCodePath } from '@/lib/internal-paths';
+import { messages } from '@/lib/messages';
 import { validatePhone } from '@/lib/validation';
+import { queryKeys } from '@/components/ui/query-keys';
+import { readRoute } from '@/components/ui/read-route';
 import { showToast } from '@/components/ui/toast';
 import type { SmsPurpose } from '@/lib/api/auth';
-import { getImageCodeAction, sendSmsCodeAction } from './actions';
+import { sendSmsCodeAction } from './actions';
 import { FormField } from './overlay-frame';
 
 const RESEND_SECONDS = 60;
+
+type ImageCodeAnswer = { ok: true; key: string; image: string } | { ok: false; message: string };
+
+/** GET /session/image-code; a failed request reads as the SPEC §8 network message. */
+const fetchImageCode = () => readRoute<ImageCodeAnswer>(sessionImageCodePath()).catch((): ImageCodeAnswer => ({ ok: false, message: messages.networkError }));
 
 export function SmsCodeField({
   id,
@@ -33,6 +43,7 @@ export function SmsCodeField({
   const [sending, setSending] = useState(false);
   const [image, setImage] = useState<{ key: string; src: string } | null>(null);
   const [imageCode, setImageCode] = useState('');
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (seconds <= 0) return;
@@ -40,8 +51,9 @@ export function SmsCodeField({
     return () => clearTimeout(t);
   }, [seconds]);
 
+  /** Each code is asked for once (the API makes one per request): never cached, never retried. */
   async function loadImage() {
-    const r = await getImageCodeAction();
+    const r = await queryClient.fetchQuery({ queryKey: queryKeys.imageCode, queryFn: fetchImageCode, staleTime: 0, gcTime: 0, retry: false });
     if (r.ok) {
       setImage({ key: r.key, src: r.image });
       setImageCode('');

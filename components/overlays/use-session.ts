@@ -1,41 +1,48 @@
 'use client';
 /**
- * The member island's data: GET /session/me after hydration (public pages
- * stay static and cacheable), and what every login path does on success.
+ * The member island's data: GET /session/me through React Query after
+ * hydration (public pages stay the same for everyone and cacheable), and what
+ * every login path does on success.
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { messages } from '@/lib/messages';
 import { safeInternalPath, sessionMePath } from '@/lib/internal-paths';
+import { startNavigationProgress } from '@/components/layout/navigation-progress';
+import { queryKeys } from '@/components/ui/query-keys';
 import { showToast } from '@/components/ui/toast';
-import { sharedQuery } from '@/components/ui/shared-query';
 import { closeOverlay, takeAfterLoginPath } from './overlay-store';
 import type { SessionMember } from './types';
 
-/** The signed-in member (null for a visitor), one request for the header and the URL effects. */
-export const sessionMember = sharedQuery(
-  async (): Promise<SessionMember | null> => {
-    const res = await fetch(sessionMePath(), { cache: 'no-store', credentials: 'same-origin' });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { member: SessionMember | null };
-    return body.member;
-  },
-  { staleMs: 60_000 },
-);
-
-export function useSessionMember() {
-  return sessionMember.use();
+async function fetchSessionMember(): Promise<SessionMember | null> {
+  const res = await fetch(sessionMePath(), { cache: 'no-store', credentials: 'same-origin' });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { member: SessionMember | null };
+  return body.member;
 }
 
-/** SPEC §4: every login path shows 登录成功, then the header shows the member; a guard's page continues. */
+/** The signed-in member (null for a visitor): one request for the header and the URL effects. */
+export function useSessionMember() {
+  return useQuery({ queryKey: queryKeys.sessionMember, queryFn: fetchSessionMember });
+}
+
+/**
+ * SPEC §4: every login path shows 登录成功, then the header shows the member; a
+ * guard's page continues. Every per-person read is refetched (the `session` prefix).
+ */
 export function useAfterLogin() {
   const router = useRouter();
+  const queryClient = useQueryClient();
   return useCallback(async () => {
     closeOverlay();
     showToast(messages.loginSuccess, 'success');
-    await sessionMember.invalidate();
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     const next = safeInternalPath(takeAfterLoginPath());
-    if (next) router.push(next);
+    if (next) {
+      startNavigationProgress(next);
+      router.push(next);
+    }
     else router.refresh();
-  }, [router]);
+  }, [router, queryClient]);
 }

@@ -2,17 +2,18 @@
 /**
  * The confirmation of one exchange (issue 7): the item, its cost and the
  * balance after. The button is disabled while pending and the write is never
- * retried. Afterwards the shared balance is updated and the page refreshed,
- * so the new balance and stock show everywhere without a reload.
+ * retried. Afterwards the balance is set from the receipt (React Query
+ * `setQueryData`), so every badge shows it at once without a request; the
+ * action's updateTag re-renders the page (stock) in its own answer.
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { StaticImage } from '@/components/ui/static-image';
-import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { exchangeGoodsAction, type ExchangeActionResult } from '@/app/productDetails/actions';
 import { formatPoints } from '@/lib/format';
-import { memberPoints } from './member-points';
+import { queryKeys } from '@/components/ui/query-keys';
 import type { ExchangeItem } from './points-exchange-dialog';
 
 export function ExchangeConfirmDialog({
@@ -29,7 +30,7 @@ export function ExchangeConfirmDialog({
   loginHref: string;
   onClose: () => void;
 }) {
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const sending = useRef(false);
   const [outcome, setOutcome] = useState<ExchangeActionResult | null>(null);
@@ -41,13 +42,11 @@ export function ExchangeConfirmDialog({
     try {
       const result = await exchangeGoodsAction({ sn: item.sn, idempotencyKey });
       setOutcome(result);
-      if (result.ok) memberPoints.set(result.receipt.balance);
-      else if (typeof result.balance === 'number') memberPoints.set(result.balance);
-      if (result.ok || result.reason === 'SOLD_OUT' || result.reason === 'INSUFFICIENT_POINTS') {
-        void memberPoints.invalidate();
-        // Server-rendered stock and balances follow.
-        router.refresh();
-      }
+      // The receipt (or the refusal) carries the balance: no second request for it.
+      if (result.ok) queryClient.setQueryData(queryKeys.memberPoints, result.receipt.balance);
+      else if (typeof result.balance === 'number') queryClient.setQueryData(queryKeys.memberPoints, result.balance);
+      // The session is gone (SPEC §8): every per-person read is stale, the header's too.
+      else if (result.reason === 'SESSION') void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     } catch {
       setOutcome({ ok: false, reason: 'NETWORK', message: '网络异常，请检查网络后重试（再次确认不会重复扣分）' });
     } finally {

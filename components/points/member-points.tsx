@@ -1,23 +1,26 @@
 'use client';
 /**
- * The member's points balance as one shared client value, so every place that
- * shows it (the exchange dialog, the balance badges of /productDetails,
- * /integralChage and /userIndex) updates together after an exchange, without
- * a reload (issue 7). The server renders the first value.
+ * The member's points balance as one React Query value (key `memberPoints`),
+ * so every place that shows it (the exchange dialog, the balance badges of
+ * /productDetails, /integralChage and /userIndex) updates together after an
+ * exchange, without a reload (the dialog sets it from the receipt). The server
+ * renders the first value.
  */
-import { memberPointsAction } from '@/app/productDetails/actions';
+import { useQuery } from '@tanstack/react-query';
 import { formatPoints } from '@/lib/format';
-import { sharedQuery } from '@/components/ui/shared-query';
+import { sessionPointsPath } from '@/lib/internal-paths';
+import { queryKeys } from '@/components/ui/query-keys';
+import { readRoute } from '@/components/ui/read-route';
+
+const fetchMemberPoints = async () => (await readRoute<{ points: number | null }>(sessionPointsPath())).points;
 
 /**
- * The server rendered the first value for this member just now, so it is not
- * refetched on mount (that would fire a server action per badge on every page
- * load). An exchange sets it and invalidates it, which refetches it at once.
+ * The server rendered `initial` for this member just now, so it is the query's
+ * initial data and is not refetched on mount (that would be a request per
+ * badge on every page load); it is refetched when older than 30 s.
  */
-export const memberPoints = sharedQuery(() => memberPointsAction(), { staleMs: 30_000 });
-
 export function useMemberPoints(initial: number | null) {
-  return memberPoints.use(initial);
+  return useQuery({ queryKey: queryKeys.memberPoints, queryFn: fetchMemberPoints, initialData: initial, staleTime: 30_000 });
 }
 
 /** "我的积分 12.86万" — a live balance badge. */

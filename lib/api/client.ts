@@ -1,10 +1,11 @@
 import 'server-only';
 /**
  * The one client of the contract in SPEC §7 (ARCHITECTURE "The contract client"):
- * one ky instance, POST form-encoded, query IsWeb and Sub, Bearer when a token
- * exists, 8000 ms timeout; the envelope unwrapped into a typed Result or an
- * ApiError. Reads retry 3 times on network faults and timeouts only; writes
- * are never retried (a double exchange of points is a lost-data bug).
+ * one ky instance, POST form-encoded, query IsWeb and Sub (ky `searchParams`),
+ * Bearer when a token exists (a ky hook), ky's 8000 ms timeout; the envelope
+ * unwrapped into a typed Result or an ApiError. Reads use ky's retry (3, on
+ * network faults and timeouts only); writes have retry 0 (a double exchange of
+ * points is a lost-data bug).
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';
@@ -36,13 +37,6 @@ export interface RequestOptions {
   clientIp?: string;
 }
 
-const http = ky.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  retry: 0,
-  throwHttpErrors: false,
-  fetch: transportFetch,
-});
-
 function formBody(fields: FieldMap): URLSearchParams {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) {
@@ -51,9 +45,24 @@ function formBody(fields: FieldMap): URLSearchParams {
   return body;
 }
 
-function isNetworkFault(err: unknown): boolean {
-  return err instanceof TimeoutError || err instanceof TypeError || (err as Error)?.name === 'AbortError';
+/** What one call's hooks need: the Bearer token and the visitor's address (SPEC §7). */
+interface CallContext {
+  token?: string | null;
+  clientIp?: string;
 }
+
+/**
+ * A network fault: the connection failed (fetch's TypeError), ky's per-attempt
+ * timeout, or the call's deadline (an AbortSignal.timeout, a DOMException named
+ * TimeoutError). An HTTP answer of any status is not one: it has been answered.
+ */
+function isNetworkFault(err: unknown): boolean {
+  const name = (err as Error | null)?.name;
+  return err instanceof TimeoutError || err instanceof TypeError || name === 'AbortError' || name === 'TimeoutError';
+}
+
+/** The call's own deadline fired (not ky's per-attempt timeout): no attempt is left. */
+const isDeadline = (err: unknown) => (err as Error | null)?.name === 'TimeoutError' && !(err instanceof TimeoutError);
 
 /** Observers of every raw call (tests count refresh calls with this). */
 type CallObserver = (path: string, options: RequestOptions) => void;
@@ -62,6 +71,45 @@ export function observeCalls(observer: CallObserver): () => void {
   observers.add(observer);
   return () => observers.delete(observer);
 }
+
+/**
+ * The one ky instance of the contract (ARCHITECTURE "The contract client"):
+ * - `timeout`: SPEC §9, 8000 ms per attempt;
+ * - `retry`: SPEC §9, 3 retries, on network faults and timeouts only (an answer
+ *   of any status, an envelope with ErrorNo 4029 included, is never repeated),
+ *   with a short backoff; the contract is all POST, so `methods` names it, and
+ *   `writes` below turns retry off;
+ * - `throwHttpErrors: false`: an HTTP fault is read by `unwrap` into the SPEC §8
+ *   ApiError, like an envelope that is not one;
+ * - hooks: the Bearer header and X-Forwarded-For from the call's `context`.
+ */
+const reads = ky.create({
+  method: 'post',
+  timeout: REQUEST_TIMEOUT_MS,
+  throwHttpErrors: false,
+  fetch: transportFetch,
+  retry: {
+    limit: RETRY_COUNT,
+    methods: ['post'],
+    statusCodes: [],
+    retryOnTimeout: true,
+    delay: (attempt) => 20 * 2 ** (attempt - 1),
+    // undefined: ky's own rules (retryOnTimeout) decide; false: never.
+    shouldRetry: ({ error }) => (isNetworkFault(error) && !isDeadline(error) ? undefined : false),
+  },
+  hooks: {
+    beforeRequest: [
+      (request, options) => {
+        const context = options.context as CallContext;
+        if (context.token) request.headers.set('Authorization', `Bearer ${context.token}`);
+        if (context.clientIp) request.headers.set('X-Forwarded-For', context.clientIp);
+      },
+    ],
+  },
+});
+
+/** SPEC §7 writes (login, ExchangeGoods, AddTW_Message, …): tried exactly once, even after a timeout. */
+const writes = reads.extend({ retry: 0 });
 
 /**
  * Issue 8: after a read times out, the host counts as down for a short while
@@ -84,41 +132,30 @@ export function resetHostHealth(): void {
  */
 export async function post<T>(path: string, fields: FieldMap = {}, options: RequestOptions = {}): Promise<T> {
   const base = apiBaseUrl();
-  const url = `${base}/api/${path}?${new URLSearchParams({ IsWeb: '1', Sub: options.sub ?? '' })}`;
   if (!options.write && (hostDownUntil.get(base) ?? 0) > Date.now()) {
     throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: 'host timed out recently' });
   }
   // A write is made for the visitor of the current request: their address goes along, so the API's
   // per-client limits count visitors, not this server (lib/security/client-address.ts).
   const clientIp = options.clientIp ?? (options.write ? await requestClientAddress() : undefined);
-  const attempts = options.write ? 1 : 1 + RETRY_COUNT;
-  // Issue 8: retries share one deadline, so a hanging host costs one timeout,
-  // not four (an uncached page must answer within 9 s).
-  const deadline = Date.now() + REQUEST_TIMEOUT_MS;
-  let lastFault: unknown;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) break;
-    for (const observe of observers) observe(path, options);
-    let response: Response;
-    try {
-      response = await http.post(url, {
-        body: formBody(fields),
-        headers: {
-          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-          ...(clientIp ? { 'X-Forwarded-For': clientIp } : {}),
-        },
-        timeout: remaining,
-      });
-    } catch (err) {
-      if (!isNetworkFault(err)) throw err;
-      lastFault = err;
-      if (!options.write && err instanceof TimeoutError) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
-      continue;
-    }
-    return unwrap<T>(path, response);
+  const context: CallContext = { token: options.token, clientIp };
+  let response: Response;
+  try {
+    response = await (options.write ? writes : reads)(`${base}/api/${path}`, {
+      searchParams: { IsWeb: '1', Sub: options.sub ?? '' },
+      body: formBody(fields),
+      context: context as Record<string, unknown>,
+      // Issue 8: the attempts share one deadline, so a hanging host costs one
+      // timeout, not four (an uncached page must answer within 9 s).
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      hooks: { beforeRequest: [() => observers.forEach((observe) => observe(path, options))] },
+    });
+  } catch (err) {
+    if (!isNetworkFault(err)) throw err;
+    if (!options.write && (err instanceof TimeoutError || isDeadline(err))) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
+    throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(err) });
   }
-  throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(lastFault) });
+  return unwrap<T>(path, response);
 }
 
 async function unwrap<T>(path: string, response: Response): Promise<T> {

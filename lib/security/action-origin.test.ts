@@ -23,9 +23,8 @@ vi.mock('next/headers', () => ({
 const overlays = await import('@/components/overlays/actions');
 const { sendMessageAction } = await import('@/app/customerMessage/actions');
 const { saveMemberInfoAction } = await import('@/app/modifyInfor/actions');
-const { exchangeGoodsAction, memberPointsAction } = await import('@/app/productDetails/actions');
+const { exchangeGoodsAction } = await import('@/app/productDetails/actions');
 const { toggleFavourite } = await import('@/components/hospitals/actions');
-const { fetchOnlineStatus } = await import('@/components/online/actions');
 
 let env: TestBackend;
 let reader: Database.Database;
@@ -52,9 +51,6 @@ const calls: { name: string; call: () => Promise<unknown>; refused: (r: unknown)
   { name: 'exchangeGoodsAction', call: () => exchangeGoodsAction({ sn: 'G001', idempotencyKey: 'origin-test-key-001' }), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
   { name: 'sendMessageAction', call: () => sendMessageAction(1, { content: '一条来自别处的留言' } as never), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
   { name: 'toggleFavourite', call: () => toggleFavourite({ kind: 'doctor', code: 'D001', collect: true }), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
-  { name: 'memberPointsAction', call: () => memberPointsAction(), refused: (r) => expect(r).toBeNull() },
-  { name: 'fetchOnlineStatus', call: () => fetchOnlineStatus([1, 2]), refused: (r) => expect(r).toEqual([]) },
-  { name: 'registerAgreementAction', call: () => overlays.registerAgreementAction(), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
   { name: 'logoutAction', call: () => overlays.logoutAction(), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
   { name: 'loginWithPasswordAction', call: () => overlays.loginWithPasswordAction('13800000001', 'Shengai2026'), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
 ];
@@ -78,7 +74,6 @@ describe('every server action refuses a request that is not from the site', () =
   }
 
   it('the same calls from the site itself are not refused for their origin', async () => {
-    expect(await memberPointsAction()).toEqual(expect.any(Number));
     expect(await toggleFavourite({ kind: 'doctor', code: 'nope-code', collect: true })).not.toMatchObject({ message: REFUSED });
   });
 });

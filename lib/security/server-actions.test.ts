@@ -31,9 +31,8 @@ vi.mock('next/headers', () => ({
 const overlays = await import('@/components/overlays/actions');
 const { sendMessageAction } = await import('@/app/customerMessage/actions');
 const { saveMemberInfoAction } = await import('@/app/modifyInfor/actions');
-const { exchangeGoodsAction, memberPointsAction } = await import('@/app/productDetails/actions');
+const { exchangeGoodsAction } = await import('@/app/productDetails/actions');
 const { toggleFavourite } = await import('@/components/hospitals/actions');
-const { fetchOnlineStatus } = await import('@/components/online/actions');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- actions are called with what a request could decode to
 type AnyAction = (...args: any[]) => Promise<unknown>;
@@ -171,7 +170,6 @@ const TARGETED: { name: string; action: AnyAction; args: unknown[][] }[] = [
       [{ kind: 'clinic', code: 'SA0101', collect: true, memberId: 1 }],
     ],
   },
-  { name: 'fetchOnlineStatus', action: fetchOnlineStatus, args: [[[-1, 0, 1.5]], [Array.from({ length: 101 }, (_, i) => i + 1)], [['1']]] },
   {
     name: 'loginWithPasswordAction',
     action: overlays.loginWithPasswordAction,
@@ -231,12 +229,9 @@ const TARGETED: { name: string; action: AnyAction; args: unknown[][] }[] = [
   { name: 'wechatLoginAction', action: overlays.wechatLoginAction, args: [[BIG], [['code']], ['\u0000'], [SCRIPT]] },
 ];
 
-/** Actions that write nothing for any argument (logout ends the session; the image code is a write by design). */
+/** Actions that write nothing for any argument (logout ends the session). */
 const PURE: { name: string; action: AnyAction; allowed?: WriteTable[] }[] = [
   ...TARGETED.map(({ name, action }) => ({ name, action })),
-  { name: 'memberPointsAction', action: memberPointsAction },
-  { name: 'registerAgreementAction', action: overlays.registerAgreementAction },
-  { name: 'getImageCodeAction', action: overlays.getImageCodeAction, allowed: ['image_codes'] },
 ];
 
 describe('every server action refuses hostile arguments: it resolves, and nothing is stored', () => {

@@ -1,0 +1,114 @@
+/**
+ * The GET routes that client islands read through React Query (docs/decisions.md
+ * "Reads are routes, writes are server actions"): per-person answers are private
+ * and never stored by a cache, bad input gets a clear 400, and a page of another
+ * site cannot make image codes. Run against a throwaway embedded backend with
+ * next/headers replaced by a cookie jar.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installTestBackend, type TestBackend } from '@/lib/api/test-backend';
+
+const jar = new Map<string, string>();
+const requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });
+vi.mock('next/headers', () => ({
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
+    set: (name: string, value: string) => void jar.set(name, value),
+    delete: (name: string) => void jar.delete(name),
+  }),
+  headers: async () => requestHeaders,
+}));
+
+const overlays = await import('@/components/overlays/actions');
+const points = await import('./points/route');
+const online = await import('./online-status/route');
+const imageCode = await import('./image-code/route');
+const agreement = await import('./agreement/route');
+
+let backend: TestBackend;
+const imageCodeCount = () => backend.backend.db.prepare('SELECT COUNT(*) FROM image_codes').pluck().get() as number;
+
+beforeAll(() => {
+  backend = installTestBackend();
+});
+afterAll(() => backend.close());
+
+describe('GET /session/points', () => {
+  it('a visitor gets {points: null}, private and not stored', async () => {
+    jar.clear();
+    const res = await points.GET();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toEqual({ points: null });
+  });
+
+  it('a member gets their own balance', async () => {
+    jar.clear();
+    expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
+    const res = await points.GET();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await res.json()) as { points: number };
+    expect(body.points).toBe(backend.backend.db.prepare("SELECT points FROM members WHERE phone = '13800000001'").pluck().get());
+    jar.clear();
+  });
+});
+
+describe('GET /session/online-status', () => {
+  const get = (query: string) => online.GET(new Request(`http://site.test/session/online-status${query}`));
+
+  it.each([[''], ['?ids='], ['?ids=abc'], ['?ids=0'], ['?ids=-1'], ['?ids=1.5'], ['?ids=1,,2'], [`?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]])(
+    'bad ids %s → 400 with a Chinese message, never a 500',
+    async (query) => {
+      const res = await get(query);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/医生编号不正确/);
+    },
+  );
+
+  it('valid ids → each doctor’s status', async () => {
+    const doctorId = backend.backend.db.prepare('SELECT doctor_id FROM doctors LIMIT 1').pluck().get() as number;
+    const res = await get(`?ids=${doctorId}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { statuses: { doctorId: number; online: boolean }[] };
+    expect(body.statuses.map((s) => s.doctorId)).toEqual([doctorId]);
+    expect(typeof body.statuses[0]!.online).toBe('boolean');
+  });
+});
+
+describe('GET /session/image-code', () => {
+  const get = (site?: string) =>
+    imageCode.GET(new Request('http://site.test/session/image-code', { headers: site ? { 'sec-fetch-site': site } : {} }));
+
+  it('a page of another site cannot make a code: 403 and nothing stored', async () => {
+    const before = imageCodeCount();
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await get(site);
+      expect(res.status, site).toBe(403);
+      expect(((await res.json()) as { ok: boolean }).ok).toBe(false);
+    }
+    expect(imageCodeCount()).toBe(before);
+  });
+
+  it('the site’s own page gets one fresh code per request, private and not stored', async () => {
+    const before = imageCodeCount();
+    const first = await get('same-origin');
+    const second = await get('same-origin');
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    const a = (await first.json()) as { ok: boolean; key: string; image: string };
+    const b = (await second.json()) as { ok: boolean; key: string; image: string };
+    expect(a).toMatchObject({ ok: true });
+    expect(a.key).not.toBe(b.key);
+    expect(a.image).toMatch(/^data:image\//);
+    expect(imageCodeCount()).toBe(before + 2);
+  });
+});
+
+describe('GET /session/agreement', () => {
+  it('answers the sanitized registration agreement', async () => {
+    const res = await agreement.GET();
+    const body = (await res.json()) as { ok: boolean; title: string; html: string };
+    expect(body.ok).toBe(true);
+    expect(body.title).toMatch(/协议/);
+    expect(body.html).not.toMatch(/<script|onerror=|javascript:/i);
+  });
+});

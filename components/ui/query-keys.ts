@@ -1,0 +1,22 @@
+/**
+ * Every React Query key of the site, in one place (docs/decisions.md "Client
+ * reads: React Query"). Keys under `session` are one person's data (read from
+ * the private `/session/...` routes): a login, a logout or a session that is
+ * gone invalidates them all at once through that prefix.
+ */
+export const queryKeys = {
+  /** Everything per-person: the prefix a login or logout invalidates. */
+  session: ['session'] as const,
+  /** The signed-in member of the header, or null (GET /session/me). */
+  sessionMember: ['session', 'member'] as const,
+  /** The member's points balance, or null for a visitor (GET /session/points). */
+  memberPoints: ['session', 'points'] as const,
+  /** The member's favourite codes of one kind (GET /session/favourites). */
+  favourites: (kind: 'clinic' | 'doctor') => ['session', 'favourites', kind] as const,
+  /** One image code (captcha) for an SMS send; never reused (GET /session/image-code). */
+  imageCode: ['session', 'image-code'] as const,
+  /** One doctor's 在线/离线 (GET /session/online-status). */
+  onlineStatus: (doctorId: number) => ['online-status', doctorId] as const,
+  /** The registration agreement's sanitized text (GET /session/agreement). */
+  registerAgreement: ['agreement', 'register'] as const,
+};
