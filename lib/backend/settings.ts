@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { simulatedPaymentProvider } from './payments';
 import type { BackendSettings } from './types';
 
 export const DEFAULT_DATABASE_PATH = '.data/site.db';
@@ -42,6 +43,9 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     smsMinIntervalSeconds: positiveInt(process.env.SMS_MIN_INTERVAL_SECONDS, 60),
     smsIpLimitPerHour: positiveInt(process.env.SMS_IP_LIMIT_PER_HOUR, 30),
     smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, 5),
+    bookingPaymentMinutes: positiveInt(process.env.BOOKING_PAYMENT_MINUTES, 15),
+    bookingCancelCutoffMinutes: positiveInt(process.env.BOOKING_CANCEL_CUTOFF_MINUTES, 120),
+    paymentProvider: simulatedPaymentProvider(),
     now: () => new Date(),
     log: (line) => {
       if (!production || process.env.BACKEND_LOG === '1') console.log(`[backend] ${line}`);

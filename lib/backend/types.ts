@@ -3,6 +3,7 @@
  * SQLite; it never imports from app/, components/ or lib/api (ARCHITECTURE.md).
  */
 import type DatabaseConstructor from 'better-sqlite3';
+import type { PaymentProvider } from './payments';
 
 export type Database = DatabaseConstructor.Database;
 
@@ -29,6 +30,13 @@ export interface BackendSettings {
   smsIpLimitPerHour: number;
   /** After this many sends from one IP in 10 minutes, SendSmsVerifyCode asks for the image code first. */
   smsImageCodeAfter: number;
+  /** Minutes an online booking may stay unpaid before it lapses and its number returns (BOOKING_PAYMENT_MINUTES). */
+  bookingPaymentMinutes: number;
+  /** A booking can be cancelled until this many minutes before its period starts (BOOKING_CANCEL_CUTOFF_MINUTES). */
+  bookingCancelCutoffMinutes: number;
+  /** Takes the booking fee; the embedded backend's is simulated (payments.ts). */
+  paymentProvider: PaymentProvider;
+  /** The one clock of the backend; tests move it instead of sleeping. */
   now: () => Date;
   log: (line: string) => void;
 }
