@@ -13,7 +13,7 @@
  * returns its number the moment its deadline passes, with no sweeper.
  */
 import crypto from 'node:crypto';
-import { requiredString } from '../fields';
+import { optionalInt, requiredString } from '../fields';
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
 import { chinaDate } from './clinic-rows';
 import { ACTIVE_REGISTRATION_SQL, SCHEDULE_ID, slotById, type Slot } from './schedule-slots';
@@ -281,7 +281,7 @@ export const bookingEndpoints: EndpointMap = {
     },
   },
 
-  /** Dev/FillSlot (ScheduleID): the slot's remaining numbers are taken at the front desk (browser tests of 约满). */
+  /** Dev/FillSlot (ScheduleID, Leave = 0): the front desk takes the slot's numbers but `Leave` (browser tests of 约满). */
   'Dev/FillSlot': {
     access: 'public',
     write: true,
@@ -289,13 +289,15 @@ export const bookingEndpoints: EndpointMap = {
     handle(ctx) {
       if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
       const slot = slotOrRefuse(ctx.db, scheduleIdField(ctx), ctx.now);
+      const leave = optionalInt(ctx.fields, 'Leave', '保留号数', { min: 0, max: 1000 }) ?? 0;
+      const take = Math.max(0, slot.Remaining - leave);
       ctx.db
         .prepare(
           `INSERT INTO schedule_holds (schedule_id, taken) VALUES (?, ?)
            ON CONFLICT (schedule_id) DO UPDATE SET taken = taken + excluded.taken`,
         )
-        .run(slot.ScheduleID, slot.Remaining);
-      return { ScheduleID: slot.ScheduleID, Remaining: 0 };
+        .run(slot.ScheduleID, take);
+      return { ScheduleID: slot.ScheduleID, Remaining: slot.Remaining - take };
     },
   },
 };
