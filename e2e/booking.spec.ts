@@ -10,6 +10,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { api, failNext, loginWithPassword, registerFreshMember } from './auth-helpers';
 import { loginAs } from './support/members-session';
 
+// Each journey registers a member and renders several member pages: slow on a busy machine.
+test.beforeEach(() => test.slow());
+
 interface Slot {
   ScheduleID: string;
   Date: string;
@@ -156,7 +159,7 @@ test('the last number: booking it makes the slot 约满 on the doctor page and o
   await context.clearCookies();
   await loginAs(context, request, other);
   await page.goto(`/booking?slot=${slot.ScheduleID}`);
-  await expect(page.getByRole('alert')).toHaveText('该时段已约满，请选择其他时段');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('该时段已约满，请选择其他时段');
   await expect(page.getByRole('button', { name: '确认预约' })).toHaveCount(0);
 });
 
@@ -171,7 +174,7 @@ test('bad booking input gets a Chinese message, never a 500', async ({ page, con
   ] as const) {
     const response = await page.goto(`/booking?slot=${encodeURIComponent(slot)}`);
     expect(response!.status()).toBeLessThan(500);
-    await expect(page.getByRole('alert')).toContainText(message);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(message);
   }
   // Another member's appointment and a forged number, through the API.
   const owner = await freshMember(request);

@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test';
 import { formatPoints } from '../lib/format';
 import { DEMO, apiPoints, loginAs } from './support/members-session';
 
+test.beforeEach(() => test.slow());
+
 test('an exchange shows in 兑换记录 with goods, points, date and state', async ({ page, context, request }) => {
   const tokens = await loginAs(context, request, DEMO.silver);
   const key = `e2e${Date.now()}`;

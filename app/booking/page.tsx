@@ -42,13 +42,11 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
         ) : (
           <>
             <BookingSummary slot={found.slot} patient={{ name: profile!.name, idCardMasked: profile!.idCardMasked }} />
-            {found.slot.bookState === 'open' ? (
-              <BookingForm scheduleId={found.slot.id} idempotencyKey={crypto.randomUUID().replace(/-/g, '')} />
-            ) : (
-              <p role="alert" className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">
-                {found.slot.bookState === 'full' ? '该时段已约满，请选择其他时段' : '该时段已停止预约，请选择其他时段'}
-              </p>
-            )}
+            <BookingForm
+              scheduleId={found.slot.id}
+              idempotencyKey={crypto.randomUUID().replace(/-/g, '')}
+              bookState={found.slot.bookState}
+            />
             <p className="text-xs text-stone-600">
               挂号费在线支付后预约生效；就诊前2小时可在“挂号记录”中取消预约，费用原路退回。
             </p>

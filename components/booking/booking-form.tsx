@@ -1,8 +1,11 @@
 'use client';
 /**
  * Confirm a booking (BookRegister through bookSlotAction), then pay. The
- * idempotency key comes with the page, so a double click or a resubmit books
- * once; the button is disabled while the request is under way.
+ * idempotency key comes with the page and is kept for the life of the form, so
+ * a double click or a resubmit books once; the button is disabled while the
+ * request is under way. The form also says when the slot is full or closed:
+ * a booking refreshes the page (the numbers change), and the receipt must stay
+ * even when that booking took the last number.
  */
 import Link from 'next/link';
 import { useActionState, useCallback, useState } from 'react';
@@ -10,8 +13,17 @@ import { routes } from '@/lib/routes';
 import { bookSlotAction, type BookingActionState } from './actions';
 import { PayForm } from './pay-form';
 
-export function BookingForm({ scheduleId, idempotencyKey }: { scheduleId: string; idempotencyKey: string }) {
+export function BookingForm({
+  scheduleId,
+  idempotencyKey,
+  bookState,
+}: {
+  scheduleId: string;
+  idempotencyKey: string;
+  bookState: 'open' | 'full' | 'closed';
+}) {
   const [state, action, pending] = useActionState(bookSlotAction, { status: 'idle' } as BookingActionState);
+  const [key] = useState(idempotencyKey);
   const [paidMessage, setPaidMessage] = useState<string | null>(null);
   const onPaid = useCallback((s: Extract<BookingActionState, { status: 'done' }>) => setPaidMessage(s.message), []);
 
@@ -44,10 +56,17 @@ export function BookingForm({ scheduleId, idempotencyKey }: { scheduleId: string
       </div>
     );
   }
+  if (bookState !== 'open') {
+    return (
+      <p role="alert" className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">
+        {bookState === 'full' ? '该时段已约满，请选择其他时段' : '该时段已停止预约，请选择其他时段'}
+      </p>
+    );
+  }
   return (
     <form action={action} className="space-y-3">
       <input type="hidden" name="scheduleId" value={scheduleId} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="idempotencyKey" value={key} />
       {state.status === 'error' ? (
         <p role="alert" className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">
           {state.message}

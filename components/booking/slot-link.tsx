@@ -1,10 +1,11 @@
-import Link from 'next/link';
 import type { ScheduleSlot } from '@/lib/api/doctors';
 import { routes } from '@/lib/routes';
 
 /**
  * One schedule cell's booking state: a link to book it while numbers are left,
- * 约满 when none are, 停诊 (not offered) once the period has started.
+ * 约满 when none are, 已截止 (not offered) once the period has started.
+ * A plain <a>, a full page load: a visitor then meets the SPEC §4 guard of
+ * /booking (请先登录 and the login dialog) and comes back to this slot's URL.
  */
 export function SlotLink({ slot, label, className = '' }: { slot: ScheduleSlot; label?: string; className?: string }) {
   const when = `${slot.date} ${slot.shiftName} ${slot.start}-${slot.end}`;
@@ -23,13 +24,12 @@ export function SlotLink({ slot, label, className = '' }: { slot: ScheduleSlot; 
     );
   }
   return (
-    <Link
+    <a
       href={routes.booking(slot.id)}
-      prefetch={false}
       className={`inline-block rounded bg-jade-50 px-2 py-1 text-jade-700 hover:bg-jade-600 hover:text-white ${className}`}
       aria-label={`预约 ${slot.doctorName} ${when} ${slot.clinicName}，余${slot.remaining}`}
     >
       {label ?? `余${slot.remaining}`}
-    </Link>
+    </a>
   );
 }
