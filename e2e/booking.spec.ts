@@ -7,7 +7,7 @@
  * again on the same database.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, failNext, loginWithPassword, registerFreshMember } from './auth-helpers';
+import { api, failNext, registerFreshMember } from './auth-helpers';
 import { loginAs } from './support/members-session';
 
 // Each journey registers a member and renders several member pages: slow on a busy machine.
@@ -102,8 +102,12 @@ test('a visitor is asked to log in with the login dialog and comes back to the s
   const cell = page.getByRole('table', { name: '未来14天出诊排班' }).getByRole('link', { name: /^预约 / }).nth(2);
   const href = (await cell.getAttribute('href'))!;
   await cell.click();
-  await expect(page.getByRole('dialog', { name: '会员登录' })).toBeVisible();
-  await loginWithPassword(page, member.phone, member.password);
+  // The guard: 请先登录 and the login dialog, already open (SPEC §4).
+  const dialog = page.getByRole('dialog', { name: '会员登录' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('手机号', { exact: true }).fill(member.phone);
+  await dialog.getByLabel('密码', { exact: true }).fill(member.password);
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === href);
   await expect(page.getByRole('button', { name: '确认预约' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '访客预约' })).toBeVisible();
