@@ -104,7 +104,8 @@ test('a visitor is asked to log in with the login dialog and comes back to the s
   await cell.click();
   // The guard: 请先登录 and the login dialog, already open (SPEC §4).
   const dialog = page.getByRole('dialog', { name: '会员登录' });
-  await expect(dialog).toBeVisible();
+  // The dialog's code loads on demand: allow a busy machine time for it.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   await dialog.getByLabel('手机号', { exact: true }).fill(member.phone);
   await dialog.getByLabel('密码', { exact: true }).fill(member.password);
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
