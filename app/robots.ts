@@ -10,7 +10,7 @@ export default function robots(): MetadataRoute.Robots {
       {
         userAgent: '*',
         allow: '/',
-        disallow: ['/userIndex', '/modifyInfor', '/dRecord/', '/api/', '/redirect/'],
+        disallow: ['/userIndex', '/modifyInfor', '/dRecord/', '/booking', '/api/', '/redirect/'],
       },
     ],
     sitemap: absoluteUrl('/sitemap.xml'),

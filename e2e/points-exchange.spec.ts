@@ -4,6 +4,7 @@
  * sold out and an expired session each get a clear message and spend nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { formatPoints } from '../lib/format';
 import { DEMO, apiPoints, expiredCopyOf, loginAs, queryDb, setSessionCookies } from './support/members-session';
 
 const ordersOf = (vipCode: string) =>
@@ -32,7 +33,8 @@ test('the rich member exchanges an item: one order on a double click, and the ba
   });
   const dialog = await openExchangeDialog(page);
   await expect(dialog.getByText('680 积分', { exact: true })).toBeVisible();
-  await expect(dialog.getByText(`${before - 680} 积分`)).toBeVisible();
+  // SPEC §9: the balances are shown in 万 from 10000.
+  await expect(dialog.getByText(`${formatPoints(before - 680)} 积分`)).toBeVisible();
 
   await dialog.getByRole('button', { name: '确认兑换' }).dblclick();
   const success = page.getByRole('dialog', { name: '兑换成功' });

@@ -98,6 +98,10 @@ export const routes = {
   userIndex: () => '/userIndex',
   modifyInfo: () => '/modifyInfor',
   registrationRecords: (query?: ListQuery) => withQuery('/dRecord/registration', query),
+  /** 兑换记录: the member's points-mall exchanges (the site's extension; docs/api.md GetExchangeList). */
+  exchangeRecords: (query?: ListQuery) => withQuery('/dRecord/exchange', query),
+  /** Booking one schedule slot; the URL names the slot, so it survives the login dialog and can be shared. */
+  booking: (slot: string, query?: ListQuery) => withQuery('/booking', { slot, ...query }),
 
   /**
    * SPEC §4 guard: home with the marker that shows 请先登录 and opens the login
@@ -119,7 +123,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
-export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration'] as const;
+export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/booking'] as const;
 
 export function isLoginRequiredPath(pathname: string): boolean {
   return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { GoodsBrowser } from '@/components/points/goods-browser';
@@ -28,6 +29,11 @@ export default async function OnlineMallPage({ searchParams }: { searchParams: P
             { name: '积分商城', path: routes.onlineMall() },
           ]}
         />
+        <p className="text-right text-sm">
+          <Link href={routes.exchangeRecords()} className="text-brand-700 hover:underline">
+            我的兑换记录 ›
+          </Link>
+        </p>
         <GoodsBrowser data={loaded.data} state={loaded.state} hrefFor={(s) => routes.onlineMall(goodsListQuery(s))} />
       </div>
     </>

@@ -7,6 +7,7 @@ import { PointsValue } from '@/components/points/points-value';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getPointsGoods } from '@/lib/api/points';
+import { formatPoints } from '@/lib/format';
 import { routes } from '@/lib/routes';
 import { htmlToText, sanitizeArticleHtml } from '@/lib/sanitize';
 import { single, type SearchParams } from '@/lib/url-params';
@@ -26,7 +27,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   if (!goods) return { title: '商品不存在' };
   return pageMetadata({
     title: goods.name,
-    description: summarize(`${goods.name}：${goods.points}积分兑换。${htmlToText(goods.descriptionHtml)}`),
+    description: summarize(`${goods.name}：${formatPoints(goods.points)}积分兑换。${htmlToText(goods.descriptionHtml)}`),
     path: routes.productDetails(goods.sn),
     image: goods.image,
   });

@@ -1,4 +1,5 @@
 import type { ScheduleDay } from '@/lib/api/doctors';
+import { SlotLink } from '@/components/booking/slot-link';
 import { EmptyState } from '@/components/ui/empty-state';
 
 const SHIFT_ORDER = [
@@ -9,7 +10,8 @@ const SHIFT_ORDER = [
 
 /**
  * The doctor's next 14 days by date and shift (GetDoctorScheduleNew), today first.
- * A plain table in the first HTML; remaining numbers as the API gives them.
+ * A plain table in the first HTML; each cell with numbers left links to booking it
+ * (/booking?slot=...), a full one says 约满, a started period is not offered.
  */
 export function DoctorSchedule({ days }: { days: ScheduleDay[] }) {
   if (days.length === 0) return <EmptyState title="暂无排班" hint="请致电门诊咨询出诊安排" />;
@@ -26,7 +28,7 @@ export function DoctorSchedule({ days }: { days: ScheduleDay[] }) {
             {today.slots.map((s) => (
               <li key={s.id} className="rounded-md bg-white px-3 py-2 text-sm shadow-sm">
                 <span className="font-medium text-stone-900">{s.shiftName}</span> {s.start}-{s.end} · {s.clinicName} ·{' '}
-                <span className="text-jade-700">余号 {s.remaining}</span> · 挂号费 ¥{s.fee}
+                <span className="text-jade-700">余号 {s.remaining}</span> · 挂号费 ¥{s.fee} <SlotLink slot={s} label="预约" />
               </li>
             ))}
           </ul>
@@ -59,9 +61,7 @@ export function DoctorSchedule({ days }: { days: ScheduleDay[] }) {
                   return (
                     <td key={d.date} className="border border-stone-200 px-1 py-3">
                       {slot ? (
-                        <span className="inline-block rounded bg-jade-50 px-2 py-1 text-jade-700" title={slot.clinicName}>
-                          余{slot.remaining}
-                        </span>
+                        <SlotLink slot={slot} />
                       ) : (
                         <>
                           {/* aria-label is not allowed on a plain span (Nu checker): the dash is decorative, the words are sr-only. */}

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import type { ScheduleSlot } from '@/lib/api/doctors';
+import { SlotLink } from '@/components/booking/slot-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { routes } from '@/lib/routes';
 
-/** The clinic's schedules (GetSchedOrgList): the next days, each with its doctors by shift. */
+/** The clinic's schedules (GetSchedOrgList): the next days, each with its doctors by shift, each bookable while numbers are left. */
 export function ClinicSchedule({ slots, days = 7 }: { slots: ScheduleSlot[]; days?: number }) {
   const dates = [...new Set(slots.map((s) => s.date))].slice(0, days);
   if (dates.length === 0) return <EmptyState title="暂无排班" />;
@@ -38,7 +39,7 @@ export function ClinicSchedule({ slots, days = 7 }: { slots: ScheduleSlot[]; day
                               <Link href={routes.doctorDetail(s.doctorCode)} className="text-brand-700 hover:underline">
                                 {s.doctorName}
                               </Link>
-                              <span className="text-xs text-stone-600">（余{s.remaining}）</span>
+                              <SlotLink slot={s} className="ml-1 text-xs" />
                             </li>
                           ))}
                         </ul>

@@ -1,4 +1,5 @@
 import type { MemberRightsCatalogue } from '@/lib/api/member-rights';
+import { formatPoints } from '@/lib/format';
 
 /** The card levels side by side and what each right gives at each (issue 7 /memberServices). */
 export function MemberRightsTable({ catalogue }: { catalogue: MemberRightsCatalogue }) {
@@ -19,7 +20,7 @@ export function MemberRightsTable({ catalogue }: { catalogue: MemberRightsCatalo
                   {l.name}
                 </span>
                 <span className="mt-1 block text-xs font-normal text-stone-600">
-                  {l.thresholdPoints === 0 ? '注册即享' : `年积分满${l.thresholdPoints}`}
+                  {l.thresholdPoints === 0 ? '注册即享' : `年积分满${formatPoints(l.thresholdPoints)}`}
                 </span>
               </th>
             ))}

@@ -1,15 +1,22 @@
 import Link from 'next/link';
+import { CancelForm } from '@/components/booking/cancel-form';
+import { PayForm } from '@/components/booking/pay-form';
 import type { Registration, RegistrationStatus } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 
 const STATUS_STYLE: Record<RegistrationStatus, string> = {
-  upcoming: 'bg-jade-50 text-jade-700',
+  booked: 'bg-jade-50 text-jade-700',
+  unpaid: 'bg-amber-50 text-amber-900',
   visited: 'bg-stone-100 text-stone-700',
   cancelled: 'bg-stone-100 text-stone-600',
+  lapsed: 'bg-stone-100 text-stone-600',
   missed: 'bg-brand-50 text-brand-700',
 };
 
-/** The member's appointment records: date, clinic, doctor and status (issue 7 /dRecord/registration). */
+/**
+ * The member's appointment records: date, clinic, doctor, status, and what the
+ * status allows (待支付: pay with the time left, or cancel; 已预约: cancel until the cut-off).
+ */
 export function RegistrationTable({ records }: { records: Registration[] }) {
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -24,6 +31,7 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
             <th scope="col" className="px-4 py-3 font-medium">就诊人</th>
             <th scope="col" className="px-4 py-3 text-right font-medium">挂号费</th>
             <th scope="col" className="px-4 py-3 text-center font-medium">状态</th>
+            <th scope="col" className="px-4 py-3 font-medium">操作</th>
           </tr>
         </thead>
         <tbody>
@@ -51,6 +59,11 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
               <td className="px-4 py-3 text-right text-stone-700">￥{r.fee}</td>
               <td className="px-4 py-3 text-center">
                 <span className={`rounded-full px-3 py-1 text-xs ${STATUS_STYLE[r.status]}`}>{r.statusName}</span>
+              </td>
+              <td className="space-y-2 px-4 py-3">
+                {r.canPay ? <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} /> : null}
+                {r.canCancel ? <CancelForm registerNo={r.registerNo} /> : null}
+                {!r.canPay && !r.canCancel ? <span className="text-stone-400" aria-hidden="true">—</span> : null}
               </td>
             </tr>
           ))}

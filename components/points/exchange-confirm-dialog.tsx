@@ -78,25 +78,25 @@ export function ExchangeConfirmDialog({
         </div>
         {done && outcome.ok ? (
           <div role="status" className="mt-5 space-y-1 rounded-lg bg-jade-50 p-4 text-sm text-jade-700">
-            <p className="font-medium">兑换成功，已扣除 {outcome.receipt.pointsSpent} 积分。</p>
+            <p className="font-medium">兑换成功，已扣除 {formatPoints(outcome.receipt.pointsSpent)} 积分。</p>
             <p>订单号：{outcome.receipt.orderNo}</p>
             <p>当前积分：{formatPoints(outcome.receipt.balance)}</p>
           </div>
         ) : (
           <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg bg-stone-50 p-4 text-sm">
             <dt className="text-stone-600">所需积分</dt>
-            <dd className="text-right font-medium text-brand-700">{item.points} 积分</dd>
+            <dd className="text-right font-medium text-brand-700">{formatPoints(item.points)} 积分</dd>
             <dt className="text-stone-600">当前积分</dt>
-            <dd className="text-right">{current} 积分</dd>
+            <dd className="text-right">{formatPoints(current)} 积分</dd>
             <dt className="text-stone-600">兑换后余额</dt>
             <dd className={`text-right font-medium ${short ? 'text-brand-700' : 'text-jade-700'}`}>
-              {short ? '积分不足' : `${after} 积分`}
+              {short ? '积分不足' : `${formatPoints(after)} 积分`}
             </dd>
           </dl>
         )}
         {short && !done && !outcome ? (
           <p role="alert" className="mt-3 text-sm text-brand-700">
-            积分不足：还差 {-after} 积分，本次不会扣除积分。
+            积分不足：还差 {formatPoints(-after)} 积分，本次不会扣除积分。
           </p>
         ) : null}
         {outcome && !outcome.ok ? (

@@ -50,6 +50,8 @@ export interface ScheduleSlot {
   total: number;
   remaining: number;
   fee: number;
+  /** open: bookable; full: 约满; closed: the period has started or passed. */
+  bookState: 'open' | 'full' | 'closed';
 }
 
 export interface ScheduleDay {
@@ -95,6 +97,14 @@ export interface WireSlot {
   Total: number;
   Remaining: number;
   RegisterFee: number;
+  /** The site's booking extension (docs/api.md); a host without it leaves them out. */
+  BookState?: string;
+  PeriodStart?: string;
+}
+
+function bookStateOf(w: WireSlot): ScheduleSlot['bookState'] {
+  if (w.BookState === 'open' || w.BookState === 'full' || w.BookState === 'closed') return w.BookState;
+  return w.Remaining > 0 ? 'open' : 'full';
 }
 
 function reshapeSummary(w: WireDoctor): DoctorSummary {
@@ -143,6 +153,7 @@ export function reshapeSlot(w: WireSlot): ScheduleSlot {
     total: w.Total,
     remaining: w.Remaining,
     fee: w.RegisterFee,
+    bookState: bookStateOf(w),
   };
 }
 

@@ -1,5 +1,12 @@
 import 'server-only';
-/** HIS_Register (SPEC §7 Records): the member's own appointment records (never cached). */
+/**
+ * HIS_Register (SPEC §7 Records): the member's own appointment records (never
+ * cached), and online booking, the site's extension of the contract
+ * (docs/api.md "HIS_Register booking"): one slot, book, pay, cancel, one record.
+ * Book, pay and cancel are writes: sent once, never retried.
+ */
+import { isApiError } from './errors';
+import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
 
 interface WireRegistration {
@@ -17,11 +24,32 @@ interface WireRegistration {
   Status: number;
   StatusName: string;
   CreateTime: string;
+  ScheduleID?: string;
+  PayDeadline?: string;
+  CanPay?: number;
+  CanCancel?: number;
+  Repeated?: boolean;
 }
 
-export type RegistrationStatus = 'upcoming' | 'visited' | 'cancelled' | 'missed';
+export type RegistrationStatus = 'booked' | 'visited' | 'cancelled' | 'missed' | 'unpaid' | 'lapsed';
 
-const STATUS: Record<number, RegistrationStatus> = { 0: 'upcoming', 1: 'visited', 2: 'cancelled', 3: 'missed' };
+/** Wire status codes (docs/api.md): 0 已预约, 1 已就诊, 2 已取消, 3 已爽约, 4 待支付, 5 已过期. */
+const STATUS: Record<number, RegistrationStatus> = { 0: 'booked', 1: 'visited', 2: 'cancelled', 3: 'missed', 4: 'unpaid', 5: 'lapsed' };
+export const STATUS_CODE: Record<RegistrationStatus, number> = { booked: 0, visited: 1, cancelled: 2, missed: 3, unpaid: 4, lapsed: 5 };
+
+/** The status filter of /dRecord/registration, in the order shown. */
+export const REGISTRATION_FILTERS: { value: RegistrationStatus; label: string }[] = [
+  { value: 'unpaid', label: '待支付' },
+  { value: 'booked', label: '已预约' },
+  { value: 'visited', label: '已就诊' },
+  { value: 'cancelled', label: '已取消' },
+  { value: 'lapsed', label: '已过期' },
+  { value: 'missed', label: '已爽约' },
+];
+
+export function isRegistrationStatus(value: string): value is RegistrationStatus {
+  return Object.hasOwn(STATUS_CODE, value);
+}
 
 export interface Registration {
   registerNo: string;
@@ -37,36 +65,153 @@ export interface Registration {
   fee: number;
   status: RegistrationStatus;
   statusName: string;
+  scheduleId: string;
+  /** ISO instant by which an unpaid booking must be paid; '' otherwise. */
+  payDeadline: string;
+  canPay: boolean;
+  canCancel: boolean;
 }
+
+export interface BookingReceipt extends Registration {
+  /** The same idempotency key had already made this booking (a resubmit). */
+  repeated: boolean;
+}
+
+function reshape(x: WireRegistration): Registration {
+  return {
+    registerNo: x.RegisterNo,
+    patientName: x.PatientName,
+    visitDate: x.VisitDate,
+    timeSlot: x.TimeSlot,
+    hospitalCode: x.HospitalCode,
+    hospitalName: x.HospitalName,
+    department: x.Department,
+    doctorCode: x.DoctorCode,
+    doctorName: x.DoctorName,
+    doctorTitle: x.DoctorTitle,
+    fee: x.Fee,
+    status: STATUS[x.Status] ?? 'visited',
+    statusName: x.StatusName,
+    scheduleId: x.ScheduleID ?? '',
+    payDeadline: x.PayDeadline ?? '',
+    canPay: x.CanPay === 1,
+    canCancel: x.CanCancel === 1,
+  };
+}
+
+const receipt = (x: WireRegistration): BookingReceipt => ({ ...reshape(x), repeated: x.Repeated === true });
 
 export const REGISTRATIONS_PAGE_SIZE = 10;
 
 export async function getRegistrations(
   client: AuthedClient,
-  query: { page?: number; pageSize?: number } = {},
+  query: { page?: number; pageSize?: number; status?: RegistrationStatus } = {},
 ): Promise<Page<Registration>> {
   const r = await client.post<{ DataList: WireRegistration[]; TotalCount: number; PageIndex: number; PageSize: number }>(
     'HIS_Register/GetRegisterList',
-    { PageIndex: query.page ?? 1, PageSize: query.pageSize ?? REGISTRATIONS_PAGE_SIZE },
+    {
+      PageIndex: query.page ?? 1,
+      PageSize: query.pageSize ?? REGISTRATIONS_PAGE_SIZE,
+      Status: query.status ? STATUS_CODE[query.status] : undefined,
+    },
   );
-  return {
-    items: r.DataList.map((x) => ({
-      registerNo: x.RegisterNo,
-      patientName: x.PatientName,
-      visitDate: x.VisitDate,
-      timeSlot: x.TimeSlot,
-      hospitalCode: x.HospitalCode,
-      hospitalName: x.HospitalName,
-      department: x.Department,
-      doctorCode: x.DoctorCode,
-      doctorName: x.DoctorName,
-      doctorTitle: x.DoctorTitle,
-      fee: x.Fee,
-      status: STATUS[x.Status] ?? 'visited',
-      statusName: x.StatusName,
-    })),
-    total: r.TotalCount,
-    page: r.PageIndex,
-    pageSize: r.PageSize,
-  };
+  return { items: r.DataList.map(reshape), total: r.TotalCount, page: r.PageIndex, pageSize: r.PageSize };
+}
+
+/** One bookable slot as the booking page shows it. */
+export interface BookingSlot {
+  id: string;
+  date: string;
+  weekday: string;
+  shiftName: string;
+  start: string;
+  end: string;
+  doctorCode: string;
+  doctorName: string;
+  doctorTitle: string;
+  department: string;
+  clinicCode: string;
+  clinicName: string;
+  remaining: number;
+  fee: number;
+  bookState: 'open' | 'full' | 'closed';
+}
+
+interface WireBookingSlot {
+  ScheduleID: string;
+  Date: string;
+  Week: string;
+  ShiftName: string;
+  StartTime: string;
+  EndTime: string;
+  AppointmentCode: string;
+  DoctorName: string;
+  DoctorTitle: string;
+  Department: string;
+  HospitalCode: string;
+  HospitalName: string;
+  Remaining: number;
+  RegisterFee: number;
+  BookState: string;
+}
+
+/**
+ * GetScheduleSlot, never cached (the numbers are live): the slot, or a
+ * Chinese reason when it is unknown, past or malformed.
+ */
+export async function getBookingSlot(scheduleId: string): Promise<{ slot: BookingSlot } | { error: string }> {
+  try {
+    const w = await publicRead<WireBookingSlot>('HIS_Register/GetScheduleSlot', { ScheduleID: scheduleId });
+    return {
+      slot: {
+        id: w.ScheduleID,
+        date: w.Date,
+        weekday: w.Week,
+        shiftName: w.ShiftName,
+        start: w.StartTime,
+        end: w.EndTime,
+        doctorCode: w.AppointmentCode,
+        doctorName: w.DoctorName,
+        doctorTitle: w.DoctorTitle,
+        department: w.Department,
+        clinicCode: w.HospitalCode,
+        clinicName: w.HospitalName,
+        remaining: w.Remaining,
+        fee: w.RegisterFee,
+        bookState: w.BookState === 'full' || w.BookState === 'closed' ? w.BookState : 'open',
+      },
+    };
+  } catch (err) {
+    if (isApiError(err) && (err.errorNo === 0 || err.errorNo === 404 || err.errorNo === -1)) return { error: err.errorInfo };
+    throw err;
+  }
+}
+
+export async function bookRegistration(client: AuthedClient, input: { scheduleId: string; idempotencyKey: string }) {
+  return receipt(
+    await client.post<WireRegistration>(
+      'HIS_Register/BookRegister',
+      { ScheduleID: input.scheduleId, IdempotencyKey: input.idempotencyKey },
+      { write: true },
+    ),
+  );
+}
+
+export async function payRegistration(client: AuthedClient, registerNo: string) {
+  return receipt(await client.post<WireRegistration>('HIS_Register/PayRegister', { RegisterNo: registerNo }, { write: true }));
+}
+
+export async function cancelRegistration(client: AuthedClient, registerNo: string) {
+  return receipt(await client.post<WireRegistration>('HIS_Register/CancelRegister', { RegisterNo: registerNo }, { write: true }));
+}
+
+export async function getRegistration(client: AuthedClient, registerNo: string): Promise<Registration> {
+  return reshape(await client.post<WireRegistration>('HIS_Register/GetRegister', { RegisterNo: registerNo }));
+}
+
+/** The refusal reason an ApiError of a booking write carries (Result.Reason), if any. */
+export function bookingRefusalOf(err: unknown): string | null {
+  if (!isApiError(err) || err.errorNo !== -1) return null;
+  const r = (err.result ?? {}) as { Reason?: unknown };
+  return typeof r.Reason === 'string' ? r.Reason : 'OTHER';
 }

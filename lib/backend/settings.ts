@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { devAidsEnabled } from './dev-aids';
 import { rateLimitScale } from './throttles';
+import { simulatedPaymentProvider } from './payments';
 import type { BackendSettings } from './types';
 
 export const DEFAULT_DATABASE_PATH = '.data/site.db';
@@ -43,6 +44,9 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     smsIpLimitPerHour: positiveInt(process.env.SMS_IP_LIMIT_PER_HOUR, 30),
     smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, 5),
     rateLimitScale: rateLimitScale(),
+    bookingPaymentMinutes: positiveInt(process.env.BOOKING_PAYMENT_MINUTES, 15),
+    bookingCancelCutoffMinutes: positiveInt(process.env.BOOKING_CANCEL_CUTOFF_MINUTES, 120),
+    paymentProvider: simulatedPaymentProvider(),
     now: () => new Date(),
     log: (line) => {
       if (!production || process.env.BACKEND_LOG === '1') console.log(`[backend] ${line}`);

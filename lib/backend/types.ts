@@ -4,6 +4,7 @@
  */
 import type DatabaseConstructor from 'better-sqlite3';
 import type { Throttles } from './throttles';
+import type { PaymentProvider } from './payments';
 
 export type Database = DatabaseConstructor.Database;
 
@@ -32,6 +33,13 @@ export interface BackendSettings {
   smsImageCodeAfter: number;
   /** RATE_LIMIT_SCALE: multiplies the SMS day quotas as throttles.ts multiplies its allowances (browser tests raise it). */
   rateLimitScale: number;
+  /** Minutes an online booking may stay unpaid before it lapses and its number returns (BOOKING_PAYMENT_MINUTES). */
+  bookingPaymentMinutes: number;
+  /** A booking can be cancelled until this many minutes before its period starts (BOOKING_CANCEL_CUTOFF_MINUTES). */
+  bookingCancelCutoffMinutes: number;
+  /** Takes the booking fee; the embedded backend's is simulated (payments.ts). */
+  paymentProvider: PaymentProvider;
+  /** The one clock of the backend; tests move it instead of sleeping. */
   now: () => Date;
   log: (line: string) => void;
 }

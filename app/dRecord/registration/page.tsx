@@ -3,24 +3,32 @@ import { notFound } from 'next/navigation';
 import { RegistrationTable } from '@/components/members/registration-table';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FilterTabs } from '@/components/ui/filter-tabs';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
-import { getRegistrations } from '@/lib/api/registrations';
+import { getRegistrations, isRegistrationStatus, REGISTRATION_FILTERS, type RegistrationStatus } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
-import { parsePage, type SearchParams } from '@/lib/url-params';
+import { parsePage, single, type SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
 import { memberClient, requireMember } from '@/lib/session';
 
 export const metadata: Metadata = pageMetadata({ title: '挂号记录', path: routes.registrationRecords(), noindex: true });
 
-const hrefFor = (page: number) => routes.registrationRecords({ page: page > 1 ? page : undefined });
+const hrefFor = (page: number, status: RegistrationStatus | '') =>
+  routes.registrationRecords({ status: status || undefined, page: page > 1 ? page : undefined });
 
-/** SPEC §2 login-required: the member's own records, paged in the URL, never cached. */
+const FILTER_OPTIONS = [{ value: '', label: '全部' }, ...REGISTRATION_FILTERS];
+
+/** SPEC §2 login-required: the member's own records, filtered by status and paged in the URL, never cached. */
 export default async function RegistrationRecordsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const page = parsePage((await searchParams).page, 999_999);
-  await requireMember(page && page > 1 ? hrefFor(page) : routes.registrationRecords());
-  if (page === null) notFound();
-  const data = await getRegistrations(await memberClient(), { page });
+  const params = await searchParams;
+  const page = parsePage(params.page, 999_999);
+  const rawStatus = single(params.status, 20);
+  const status: RegistrationStatus | '' | null =
+    rawStatus === undefined || rawStatus === '' ? '' : rawStatus && isRegistrationStatus(rawStatus) ? rawStatus : null;
+  await requireMember(page && page > 1 && status !== null ? hrefFor(page, status) : routes.registrationRecords());
+  if (page === null || status === null) notFound();
+  const data = await getRegistrations(await memberClient(), { page, status: status || undefined });
   if (page > 1 && data.items.length === 0) notFound();
   return (
     <>
@@ -33,12 +41,13 @@ export default async function RegistrationRecordsPage({ searchParams }: { search
             { name: '挂号记录', path: routes.registrationRecords() },
           ]}
         />
+        <FilterTabs label="状态" options={FILTER_OPTIONS} current={status} hrefFor={(v) => hrefFor(1, v as RegistrationStatus | '')} />
         {data.items.length === 0 ? (
           <EmptyState title="暂无挂号记录" action={{ label: '去找医生预约', href: routes.doctorList() }} />
         ) : (
           <RegistrationTable records={data.items} />
         )}
-        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} hrefFor={hrefFor} />
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} hrefFor={(p) => hrefFor(p, status)} />
       </div>
     </>
   );

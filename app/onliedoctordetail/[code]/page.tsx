@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DetailSection, DoctorProfile } from '@/components/doctors/doctor-profile';
+import { DoctorSchedule } from '@/components/doctors/doctor-schedule';
 import { EvaluationRatioBar } from '@/components/doctors/evaluations';
 import { QuestionList } from '@/components/online/question-list';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { getDoctor } from '@/lib/api/doctors';
+import { getDoctor, getDoctorSchedule } from '@/lib/api/doctors';
 import { getEvaluationRatio } from '@/lib/api/evaluations';
 import { getOnlineStatus, getQuestionPage } from '@/lib/api/online';
 import { parseCode } from '@/lib/url-params';
@@ -33,14 +34,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** The online doctor's page (issue 4): status, fee, recent questions, consultation evaluations. */
+/** The online doctor's page (issue 4): status, fee, the clinic schedule to book from, recent questions, consultation evaluations. */
 export default async function OnlineDoctorDetailPage({ params }: Props) {
   const doctor = await loadDoctor(params);
   if (!doctor) notFound();
-  const [status, questions, ratio] = await Promise.all([
+  const [status, questions, ratio, schedule] = await Promise.all([
     getOnlineStatus([doctor.doctorId]).catch(() => []),
     getQuestionPage({ doctorId: doctor.doctorId, pageSize: 5 }),
     getEvaluationRatio({ doctorCode: doctor.appointmentCode, source: 1 }),
+    getDoctorSchedule(doctor.appointmentCode),
   ]);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
@@ -71,6 +73,9 @@ export default async function OnlineDoctorDetailPage({ params }: Props) {
         ) : (
           <p className="text-stone-700">该医生暂未开通在线问诊，可前往门诊就诊。</p>
         )}
+      </DetailSection>
+      <DetailSection id="schedule" title="门诊出诊与预约">
+        <DoctorSchedule days={schedule} />
       </DetailSection>
       <DetailSection
         id="questions"

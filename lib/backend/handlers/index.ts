@@ -21,6 +21,8 @@ import { messageEndpoints } from './messages';
 import { pointsEndpoints } from './points';
 import { hotWordEndpoints } from './hot-words';
 import { registerEndpoints } from './register';
+import { bookingEndpoints } from './booking';
+import { pointsOrderEndpoints } from './points-orders';
 import { devEndpoints } from './dev';
 import { siteInfoEndpoints } from './site-info';
 
@@ -43,6 +45,8 @@ const groups: EndpointMap[] = [
   pointsEndpoints,
   hotWordEndpoints,
   registerEndpoints,
+  bookingEndpoints,
+  pointsOrderEndpoints,
   devEndpoints,
   siteInfoEndpoints,
 ];

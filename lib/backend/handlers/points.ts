@@ -4,6 +4,7 @@
  * and stock are checked and deducted together and an order is recorded, or
  * nothing changes at all.
  */
+import { formatPoints } from '@/lib/format';
 import { listResult, optionalEnum, optionalInt, optionalString, paging, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap } from '../types';
 
@@ -131,7 +132,8 @@ export function exchangeGoods(
       });
     }
     if (account.points < cost) {
-      refuse('INSUFFICIENT_POINTS', `积分不足：本次兑换需要${cost}积分，您当前有${account.points}积分`, {
+      // SPEC §9: points of 10000 or more in 万, in messages too.
+      refuse('INSUFFICIENT_POINTS', `积分不足：本次兑换需要${formatPoints(cost)}积分，您当前有${formatPoints(account.points)}积分`, {
         Stock: goods.stock,
         Balance: account.points,
         Need: cost,

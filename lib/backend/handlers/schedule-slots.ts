@@ -24,6 +24,41 @@ export interface Slot {
   Total: number;
   Remaining: number;
   RegisterFee: number;
+  /** When the period starts (ISO, China time): booking closes then, cancelling 2 h before. */
+  PeriodStart: string;
+  /** open: numbers left, bookable; full: 约满; closed: the period has started or passed. */
+  BookState: SlotBookState;
+}
+
+export type SlotBookState = 'open' | 'full' | 'closed';
+
+/** A site registration holds its number while booked (0) or unpaid within its deadline (4). */
+export const ACTIVE_REGISTRATION_SQL = `(status = 0 OR (status = 4 AND pay_deadline > ?))`;
+
+/** ScheduleID: doctor id, China date, shift id and clinic code, e.g. 12-2026-11-25-1-SA0101. */
+export const SCHEDULE_ID = /^([1-9]\d{0,8})-(\d{4}-\d{2}-\d{2})-([1-9]\d?)-([A-Za-z0-9_]{1,32})$/;
+
+/** The instant a period starts: its date and start time in China time (UTC+8). */
+export function periodStartOf(date: string, startTime: string): Date {
+  return new Date(`${date}T${startTime}:00+08:00`);
+}
+
+/** Numbers taken per slot: front-desk holds plus the site's active registrations, for the given ids. */
+function takenBySlot(db: Database, ids: string[], now: Date): Map<string, number> {
+  const taken = new Map<string, number>();
+  if (ids.length === 0) return taken;
+  const json = JSON.stringify(ids);
+  const holds = db
+    .prepare(`SELECT schedule_id AS id, taken AS n FROM schedule_holds WHERE schedule_id IN (SELECT value FROM json_each(?))`)
+    .all(json) as { id: string; n: number }[];
+  const booked = db
+    .prepare(
+      `SELECT schedule_id AS id, COUNT(*) AS n FROM registrations
+       WHERE schedule_id IN (SELECT value FROM json_each(?)) AND ${ACTIVE_REGISTRATION_SQL} GROUP BY schedule_id`,
+    )
+    .all(json, now.toISOString()) as { id: string; n: number }[];
+  for (const r of [...holds, ...booked]) taken.set(r.id, (taken.get(r.id) ?? 0) + r.n);
+  return taken;
 }
 
 interface PatternRow {
@@ -72,8 +107,9 @@ export function slotsFor(
     const { date, weekday } = chinaDate(now, i);
     if (onlyDate && date !== onlyDate) continue;
     for (const r of byWeekday.get(weekday) ?? []) {
-      // Nearer days are busier; at least one number is always left.
+      // Nearer days are busier: a stable share is taken before the site's own bookings count.
       const booked = slotHash(r.doctor_id, date, r.shift_id) % Math.max(1, r.total - Math.min(i, 6));
+      const periodStart = periodStartOf(date, r.start_time);
       slots.push({
         ScheduleID: `${r.doctor_id}-${date}-${r.shift_id}-${r.org_code}`,
         Date: date,
@@ -91,10 +127,25 @@ export function slotsFor(
         Total: r.total,
         Remaining: Math.max(1, r.total - booked),
         RegisterFee: r.register_fee,
+        PeriodStart: periodStart.toISOString(),
+        BookState: periodStart.getTime() <= now.getTime() ? 'closed' : 'open',
       });
     }
   }
+  const taken = takenBySlot(db, slots.map((s) => s.ScheduleID), now);
+  for (const s of slots) {
+    s.Remaining = Math.max(0, s.Remaining - (taken.get(s.ScheduleID) ?? 0));
+    if (s.BookState === 'open' && s.Remaining === 0) s.BookState = 'full';
+  }
   return slots;
+}
+
+/** One slot by its ScheduleID, or null when no schedule has it in the next SCHEDULE_DAYS days. */
+export function slotById(db: Database, scheduleId: string, now: Date): Slot | null {
+  const m = SCHEDULE_ID.exec(scheduleId);
+  if (!m) return null;
+  const slots = slotsFor(db, { doctorId: Number(m[1]) }, now, { onlyDate: m[2] });
+  return slots.find((s) => s.ScheduleID === scheduleId) ?? null;
 }
 
 /** GetDoctorScheduleNew's shape: days, each with its shifts. */

@@ -10,6 +10,7 @@ import { doctorTermsMigration } from './012-doctor-terms';
 import { contentMigration } from './020-content';
 import { memberServicesMigration } from './030-member-services';
 import { attackLimitsMigration } from './040-attack-limits';
+import { bookingMigration } from './050-booking';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   contentMigration,
   memberServicesMigration,
   attackLimitsMigration,
+  bookingMigration,
 ];

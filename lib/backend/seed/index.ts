@@ -7,5 +7,6 @@ import { seedCore } from './core';
 import { seedClinicsDoctors } from './clinics-doctors';
 import { seedContent } from './content';
 import { seedMemberServices } from './member-services';
+import { seedBooking } from './booking';
 
-export const seeders: Seeder[] = [seedClinicsDoctors, seedContent, seedCore, seedMemberServices];
+export const seeders: Seeder[] = [seedClinicsDoctors, seedContent, seedCore, seedMemberServices, seedBooking];

@@ -1,0 +1,58 @@
+import type { Metadata } from 'next';
+import { BookingForm } from '@/components/booking/booking-form';
+import { BookingSummary } from '@/components/booking/booking-summary';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { getMemberProfile } from '@/lib/api/members';
+import { getBookingSlot } from '@/lib/api/registrations';
+import { routes } from '@/lib/routes';
+import { pageMetadata } from '@/lib/seo';
+import { memberClient, requireMember } from '@/lib/session';
+import { parseCode, single, type SearchParams } from '@/lib/url-params';
+
+export const metadata: Metadata = pageMetadata({ title: '预约挂号', path: '/booking', noindex: true });
+
+/**
+ * Booking one schedule slot (docs/api.md "HIS_Register booking"). Login-required:
+ * a visitor goes through the SPEC §4 login dialog and comes back to this URL,
+ * which names the slot. Never cached: the numbers are live.
+ */
+export default async function BookingPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const raw = single((await searchParams).slot, 80);
+  const scheduleId = parseCode(raw ?? null);
+  await requireMember(scheduleId ? routes.booking(scheduleId) : '/booking');
+  const found = scheduleId ? await getBookingSlot(scheduleId) : { error: '出诊时段无效，请从医生排班中重新选择' };
+  const profile = 'slot' in found ? await getMemberProfile(await memberClient()) : null;
+  return (
+    <>
+      <PageHeader title="预约挂号" subtitle="确认就诊信息后提交预约，并在时限内完成支付" />
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+        <Breadcrumbs
+          crumbs={[
+            { name: '首页', path: routes.home() },
+            { name: '找医生', path: routes.doctorList() },
+            { name: '预约挂号', path: '/booking' },
+          ]}
+        />
+        {'error' in found ? (
+          <div role="alert">
+            <EmptyState title={found.error} action={{ label: '重新选择医生和时段', href: routes.doctorList() }} />
+          </div>
+        ) : (
+          <>
+            <BookingSummary slot={found.slot} patient={{ name: profile!.name, idCardMasked: profile!.idCardMasked }} />
+            <BookingForm
+              scheduleId={found.slot.id}
+              idempotencyKey={crypto.randomUUID().replace(/-/g, '')}
+              bookState={found.slot.bookState}
+            />
+            <p className="text-xs text-stone-600">
+              挂号费在线支付后预约生效；就诊前2小时可在“挂号记录”中取消预约，费用原路退回。
+            </p>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

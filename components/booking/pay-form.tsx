@@ -1,0 +1,56 @@
+'use client';
+/**
+ * Pay one unpaid booking (PayRegister through payRegistrationAction). The
+ * button is disabled while the payment is under way, so it is sent once;
+ * success shows SPEC §8 支付成功.
+ */
+import { useActionState, useEffect } from 'react';
+import { useRouter } from 'next/navigation';
+import { payRegistrationAction, type BookingActionState } from './actions';
+import { TimeLeft } from './time-left';
+
+export function PayForm({
+  registerNo,
+  fee,
+  deadline,
+  onPaid,
+}: {
+  registerNo: string;
+  fee: number;
+  deadline: string;
+  /** Called after a successful payment; by default the page refreshes. */
+  onPaid?: (state: Extract<BookingActionState, { status: 'done' }>) => void;
+}) {
+  const [state, action, pending] = useActionState(payRegistrationAction, { status: 'idle' } as BookingActionState);
+  const router = useRouter();
+  useEffect(() => {
+    if (state.status !== 'done') return;
+    if (onPaid) onPaid(state);
+    else router.refresh();
+  }, [state, onPaid, router]);
+  if (state.status === 'done') {
+    return (
+      <p role="status" className="font-medium text-jade-700">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <form action={action} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="registerNo" value={registerNo} />
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md bg-brand-700 px-3 py-1 text-sm text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        {pending ? '支付中…' : `支付 ￥${fee}`}
+      </button>
+      {deadline ? <TimeLeft deadline={deadline} /> : null}
+      {state.status === 'error' ? (
+        <span role="alert" className="w-full text-sm text-brand-700">
+          {state.message}
+        </span>
+      ) : null}
+    </form>
+  );
+}
