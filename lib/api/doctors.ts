@@ -153,6 +153,11 @@ export interface DoctorQuery {
   page?: number;
   pageSize?: number;
   orgCode?: string;
+  /** 科室, 职称, online now, the doctors of an illness: the finder's filters (docs/doctor-finder.md). */
+  department?: string;
+  title?: string;
+  onlineOnly?: boolean;
+  illnessId?: number;
 }
 
 /**
@@ -169,12 +174,19 @@ export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
     PageIndex: page,
     PageSize: pageSize,
     HospitalCode: q.orgCode,
+    Department: q.department || undefined,
+    DoctorTitle: q.title || undefined,
+    IsOnline: q.onlineOnly ? 1 : undefined,
+    IllnessID: q.illnessId,
   };
   return cachedRead(
     ['doctor-page', JSON.stringify(fields)],
     async () =>
       reshapePage(
-        await publicRead<WireList<WireDoctor>>(q.orgCode ? 'TW_User/GetOrgDoctorList' : 'TW_User/GetDoctorPageList', fields),
+        await publicRead<WireList<WireDoctor>>(
+          q.orgCode ? 'TW_User/GetOrgDoctorList' : 'TW_User/GetDoctorPageList',
+          fields,
+        ),
         reshapeSummary,
         { page, pageSize },
       ),

@@ -32,6 +32,8 @@ export interface KeywordQuery {
   provinceId?: number;
   orgCode?: string;
   onlineOnly?: boolean;
+  /** Filters on the doctor row (科室, 职称, an illness's field): SQL over alias d, joined per posting. */
+  doctorWhere?: { sql: string[]; args: (string | number)[] };
   sort: DoctorSort;
   limit: number;
   offset: number;
@@ -84,6 +86,12 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
     args.push(q.orgCode);
   }
   if (q.onlineOnly) where.push('t.consult_online = 1');
+  const rowFilters = q.doctorWhere?.sql.length ? q.doctorWhere : undefined;
+  if (rowFilters) {
+    where.push(...rowFilters.sql);
+    args.push(...rowFilters.args);
+  }
+  const joinsDoctor = !exact || Boolean(rowFilters);
   if (!exact) {
     where.push(`(d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`);
     const p = likePattern(q.keyword);
@@ -95,13 +103,13 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
   // (term, province) range, from the postings alone for the clinic and online filters, with one doctor
   // row per candidate for a longer keyword's LIKE.
   const total =
-    exact && where.length === (q.provinceId ? 2 : 1)
+    exact && !joinsDoctor && where.length === (q.provinceId ? 2 : 1)
       ? candidates
       : (
           db
             .prepare(
               `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
-               ${exact ? '' : 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id'} WHERE ${whereSql}`,
+               ${joinsDoctor ? 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id' : ''} WHERE ${whereSql}`,
             )
             .get(...args) as { n: number }
         ).n;
@@ -122,4 +130,28 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
     )
     .all(...args, q.limit, q.offset) as DoctorRow[];
   return { rows, total };
+}
+
+/**
+ * The doctors matching a keyword as an SQL condition on alias d (for the filter counts): the postings of
+ * its rarest term in the province, with the LIKE of SPEC §7 for a longer keyword. Null: nothing matches.
+ */
+export function keywordCondition(db: Database, keyword: string, provinceId?: number): { sql: string; args: (string | number)[] } | null {
+  const { terms, exact } = keywordTerms(keyword);
+  let term = terms[0]!;
+  let candidates = Infinity;
+  for (const t of terms) {
+    const n = postingCount(db, t, provinceId);
+    if (n === 0) return null;
+    if (n < candidates) [term, candidates] = [t, n];
+  }
+  const p = likePattern(keyword);
+  const postings = `d.doctor_id IN (SELECT doctor_id FROM doctor_terms WHERE term = ?${provinceId ? ' AND province_id = ?' : ''})`;
+  const postingArgs = provinceId ? [term, provinceId] : [term];
+  return exact
+    ? { sql: postings, args: postingArgs }
+    : {
+        sql: `${postings} AND (d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`,
+        args: [...postingArgs, p, p, p],
+      };
 }

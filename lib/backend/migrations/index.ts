@@ -9,6 +9,7 @@ import { doctorCountsMigration } from './011-doctor-counts';
 import { doctorTermsMigration } from './012-doctor-terms';
 import { contentMigration } from './020-content';
 import { memberServicesMigration } from './030-member-services';
+import { doctorFiltersMigration } from './060-doctor-filters';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   doctorTermsMigration,
   contentMigration,
   memberServicesMigration,
+  doctorFiltersMigration,
 ];
