@@ -21,7 +21,14 @@ export function DoctorCard({ doctor, href }: { doctor: DoctorSummary; href?: str
           </Link>
           <span className="text-sm text-brand-700">{doctor.title}</span>
         </h3>
-        <p className="mt-1 truncate text-sm text-stone-600">{doctor.clinicName}</p>
+        <p className="mt-1 truncate text-sm text-stone-600">
+          {doctor.department ? (
+            <span data-testid="doctor-department" className="mr-2">
+              {doctor.department}
+            </span>
+          ) : null}
+          {doctor.clinicName}
+        </p>
         <p className="mt-2 line-clamp-2 text-sm text-stone-700">
           <span className="text-stone-600">擅长：</span>
           {doctor.specialties.join('、')}

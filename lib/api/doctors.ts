@@ -15,6 +15,8 @@ export interface DoctorSummary {
   doctorId: number;
   name: string;
   title: string;
+  /** 科室 (the finder's department filter). */
+  department: string;
   clinicName: string;
   specialties: string[];
   avatar: string;
@@ -24,7 +26,6 @@ export interface DoctorSummary {
 }
 
 export interface Doctor extends DoctorSummary {
-  department: string;
   clinicCode: string;
   city: string;
   provinceId: number;
@@ -103,6 +104,7 @@ function reshapeSummary(w: WireDoctor): DoctorSummary {
     doctorId: w.DoctorID,
     name: w.DoctorName,
     title: w.DoctorTitle,
+    department: w.Department ?? '',
     clinicName: w.HospitalName,
     specialties: w.GoodAt ? w.GoodAt.split(',').filter(Boolean) : [],
     avatar: w.Avatar,
@@ -115,7 +117,6 @@ function reshapeSummary(w: WireDoctor): DoctorSummary {
 function reshapeDoctor(w: WireDoctor): Doctor {
   return {
     ...reshapeSummary(w),
-    department: w.Department,
     clinicCode: w.HospitalCode,
     city: w.CityName,
     provinceId: w.ProvinceID,
