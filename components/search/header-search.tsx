@@ -47,7 +47,7 @@ export function HeaderSearch() {
         placeholder="搜索医生、门诊、疾病"
         className="h-7 w-52 rounded-md border border-stone-300 bg-white px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
       />
-      <button type="submit" className="h-7 rounded-md bg-brand-700 px-3 text-sm text-white hover:bg-brand-800">
+      <button type="submit" aria-label="站内搜索" className="h-7 rounded-md bg-brand-700 px-3 text-sm text-white hover:bg-brand-800">
         搜索
       </button>
       {armed ? (
