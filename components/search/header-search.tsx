@@ -8,7 +8,7 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 
 const HeaderSuggestions = lazy(() => import('./header-suggestions').then((m) => ({ default: m.HeaderSuggestions })));
 
-export const LISTBOX_ID = 'site-search-listbox';
+export const LISTBOX_ID = 'header-search-listbox';
 
 export interface ComboboxAria {
   expanded: boolean;
@@ -24,12 +24,12 @@ export function HeaderSearch() {
   const emptyList = <ul id={LISTBOX_ID} role="listbox" aria-label="搜索建议" hidden />;
   return (
     <form action="/searchList" method="get" role="search" className="relative flex items-center gap-1">
-      <label htmlFor="site-search" className="sr-only">
+      <label htmlFor="header-search" className="sr-only">
         搜索医生、门诊、疾病与文章
       </label>
       <input
         ref={inputRef}
-        id="site-search"
+        id="header-search"
         name="keyword"
         type="search"
         role="combobox"

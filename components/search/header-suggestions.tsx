@@ -44,7 +44,7 @@ async function fetchSuggestions(keyword: string, signal: AbortSignal): Promise<S
   return ((await res.json()) as { items: Suggestion[] }).items;
 }
 
-const optionId = (i: number) => `site-search-option-${i}`;
+const optionId = (i: number) => `header-search-option-${i}`;
 
 function SuggestionList({ value, setValue, setAria, keyHandlerRef, inputRef }: Props) {
   const router = useRouter();
