@@ -68,6 +68,23 @@ describe('GetDoctorPageList filters', () => {
   });
 });
 
+describe('remembered totals of longer keywords (migration 061)', () => {
+  it('count again after any write to a doctor row', async () => {
+    const before = await ok('TW_User/GetDoctorPageList', { Keyword: '中医内科' });
+    expect(before.TotalCount).toBe(scan("department LIKE '%中医内科%' OR specialties LIKE '%中医内科%' OR name LIKE '%中医内科%'"));
+    // The same query again answers the same (remembered) total.
+    expect((await ok('TW_User/GetDoctorPageList', { Keyword: '中医内科' })).TotalCount).toBe(before.TotalCount);
+    const moved = backend.db.prepare("SELECT doctor_id FROM doctors WHERE department = '中医妇科' LIMIT 1").get() as { doctor_id: number };
+    backend.db.prepare("UPDATE doctors SET department = '中医内科' WHERE doctor_id = ?").run(moved.doctor_id);
+    try {
+      expect((await ok('TW_User/GetDoctorPageList', { Keyword: '中医内科' })).TotalCount).toBe(before.TotalCount + 1);
+    } finally {
+      backend.db.prepare("UPDATE doctors SET department = '中医妇科' WHERE doctor_id = ?").run(moved.doctor_id);
+    }
+    expect((await ok('TW_User/GetDoctorPageList', { Keyword: '中医内科' })).TotalCount).toBe(before.TotalCount);
+  });
+});
+
 describe('GetDoctorFilterCounts', () => {
   it('counts each option with the other filters applied, zero options included', async () => {
     const c = await ok('TW_User/GetDoctorFilterCounts', { ProvinceID: '215', DoctorTitle: '主任医师' });

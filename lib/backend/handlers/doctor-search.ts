@@ -62,6 +62,32 @@ function postingCount(db: Database, term: string, provinceId: number | undefined
   return (row as { n: number | null } | undefined)?.n ?? 0;
 }
 
+/** Remembered totals per database: the doctors' version (migration 061) they were counted at. */
+const totals = new WeakMap<Database, { version: number; byQuery: Map<string, number> }>();
+/** Bounds the memory: the most recent queries are kept (a Map iterates in insertion order). */
+const MAX_REMEMBERED = 2000;
+
+/**
+ * A total counted over candidates (a longer keyword's LIKE, or filters on the doctor row) is O(matches):
+ * ~30 ms for 中医内科 at 100k doctors. It is remembered until the next write to a doctor row, so a
+ * repeated query costs a version lookup; the first one after a write counts again. Exact either way.
+ */
+function rememberedTotal(db: Database, key: string, count: () => number): number {
+  const version = (db.prepare('SELECT version FROM doctor_version WHERE id = 1').get() as { version: number } | undefined)?.version;
+  if (version === undefined) return count();
+  let memo = totals.get(db);
+  if (!memo || memo.version !== version) {
+    memo = { version, byQuery: new Map() };
+    totals.set(db, memo);
+  }
+  const known = memo.byQuery.get(key);
+  if (known !== undefined) return known;
+  const n = count();
+  if (memo.byQuery.size >= MAX_REMEMBERED) memo.byQuery.delete(memo.byQuery.keys().next().value!);
+  memo.byQuery.set(key, n);
+  return n;
+}
+
 /** One page of the doctors matching a keyword (and the other filters), and their total. */
 export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: DoctorRow[]; total: number } {
   const { terms, exact } = keywordTerms(q.keyword);
@@ -102,17 +128,19 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
   // The total: the term's count when its postings are the matches; else a count over the primary key's
   // (term, province) range, from the postings alone for the clinic and online filters, with one doctor
   // row per candidate for a longer keyword's LIKE.
+  const countMatches = () =>
+    (
+      db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
+           ${joinsDoctor ? 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id' : ''} WHERE ${whereSql}`,
+        )
+        .get(...args) as { n: number }
+    ).n;
   const total =
     exact && !joinsDoctor && where.length === (q.provinceId ? 2 : 1)
       ? candidates
-      : (
-          db
-            .prepare(
-              `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
-               ${joinsDoctor ? 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id' : ''} WHERE ${whereSql}`,
-            )
-            .get(...args) as { n: number }
-        ).n;
+      : rememberedTotal(db, JSON.stringify([whereSql, args]), countMatches);
   if (total === 0 || q.offset >= total) return { rows: [], total };
 
   // The page: walk the sort's index of the term (every province) until LIMIT, which reads about

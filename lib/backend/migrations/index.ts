@@ -10,6 +10,7 @@ import { doctorTermsMigration } from './012-doctor-terms';
 import { contentMigration } from './020-content';
 import { memberServicesMigration } from './030-member-services';
 import { doctorFiltersMigration } from './060-doctor-filters';
+import { doctorVersionMigration } from './061-doctor-version';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   contentMigration,
   memberServicesMigration,
   doctorFiltersMigration,
+  doctorVersionMigration,
 ];
