@@ -10,6 +10,7 @@ import { apiList, apiResult } from './support/content-api';
 const YUNNAN = 215;
 
 test('filter the finder by 科室 and 职称, then share the link', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000); // four page loads and a second browser context on a shared machine
   await page.goto(`/doctorlist/${YUNNAN}`);
   const department = page.getByTestId('filter-department');
   const option = department.getByRole('link', { name: /^中医内科/ });
