@@ -29,6 +29,10 @@ const CASES: [label: string, fields: Record<string, string>][] = [
   ['services, all provinces, page 1', { Sort: 'services', PageIndex: '1', PageSize: '12' }],
   ['fans, province 216, page 3', { ProvinceID: '216', Sort: 'fans', PageIndex: '3', PageSize: '12' }],
   ['keyword 失眠, praise', { Keyword: '失眠', Sort: 'praise', PageSize: '12' }],
+  // Longer keywords: their total is counted over candidates once per doctors' version (migration 061).
+  ['keyword 中医内科, praise', { Keyword: '中医内科', Sort: 'praise', PageSize: '12' }],
+  ['keyword 针灸推拿, 215, page 3', { ProvinceID: '215', Keyword: '针灸推拿', PageIndex: '3', PageSize: '12' }],
+  ['filters 科室+职称, 215', { ProvinceID: '215', Department: '中医内科', DoctorTitle: '主任医师', PageSize: '12' }],
 ];
 
 function percentile(sorted: number[], p: number) {

@@ -6,10 +6,20 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchForm } from '@/components/search/search-form';
-import { ClinicResults, DoctorResults, NewsResults, ResultGroup } from '@/components/search/search-results';
+import {
+  ClinicResults,
+  DoctorResults,
+  IllnessResults,
+  NewsResults,
+  QuestionResults,
+  ResultGroup,
+} from '@/components/search/search-results';
+import { NoResults } from '@/components/search/no-results';
 import { getClinicPage } from '@/lib/api/clinics';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getNewsPage } from '@/lib/api/news';
+import { getQuestionPage } from '@/lib/api/online';
+import { getIllnessPage } from '@/lib/api/specialties';
 import { getHotWords, recordSearch } from '@/lib/api/search';
 import { parsePage, parseKeyword, parseChoice, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
@@ -17,13 +27,21 @@ import { requestClientIp } from '@/lib/session/client-ip';
 import { pageMetadata } from '@/lib/seo';
 
 /**
- * SPEC §2 /searchList?keyword=: site search over doctors, clinics and news
- * (issue 5), server-rendered and paged through the URL (?type=, ?page=). A new
- * search records its word (InsertHotWords) after the response.
+ * SPEC §2 /searchList?keyword=: site search over doctors, clinics, illnesses, the online Q&A and news
+ * (docs/site-search.md), server-rendered and paged through the URL (?type=, ?page=), a count per kind, the
+ * matched words marked, and hot words and departments when nothing matches. A new search records its
+ * word (InsertHotWords) after the response.
  */
-const SEARCH_TYPES = ['all', 'doctor', 'clinic', 'news'] as const;
+const SEARCH_TYPES = ['all', 'doctor', 'clinic', 'illness', 'question', 'news'] as const;
 type SearchType = (typeof SEARCH_TYPES)[number];
-const TYPE_LABELS: Record<SearchType, string> = { all: '全部', doctor: '医生', clinic: '门诊', news: '文章' };
+const TYPE_LABELS: Record<SearchType, string> = {
+  all: '全部',
+  doctor: '医生',
+  clinic: '门诊',
+  illness: '疾病',
+  question: '问答',
+  news: '文章',
+};
 const PAGE_SIZE = 10;
 const PREVIEW_SIZE = 4;
 
@@ -44,7 +62,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const { keyword } = readQuery(await searchParams);
   return pageMetadata({
     title: keyword ? `搜索：${keyword}` : '站内搜索',
-    description: '搜索圣爱中医的医生、门诊与文章。',
+    description: '搜索圣爱中医的医生、门诊、疾病专科、在线问答与文章。',
     path: routes.search(),
     // Result pages stay out of search engines; the canonical is the search page.
     noindex: Boolean(keyword),
@@ -77,14 +95,29 @@ export default async function SearchPage({ searchParams }: Props) {
     );
   }
 
-  const size = type === 'all' ? PREVIEW_SIZE : PAGE_SIZE;
-  const [doctors, clinics, news] = await Promise.all([
-    type === 'all' || type === 'doctor' ? getDoctorPage({ keyword, page, pageSize: size }) : null,
-    type === 'all' || type === 'clinic' ? getClinicPage({ keyword, page, pageSize: size }) : null,
-    type === 'all' || type === 'news' ? getNewsPage({ keyword, page, pageSize: type === 'all' ? 5 : size }) : null,
+  // Every kind is counted (the tabs show each count); the chosen kind is read a page at a time.
+  const sizeOf = (t: SearchType) => (type === t ? PAGE_SIZE : type === 'all' ? PREVIEW_SIZE : 1);
+  const pageOf = (t: SearchType) => (type === t ? page : 1);
+  const [doctors, clinics, illnesses, questions, news] = await Promise.all([
+    getDoctorPage({ keyword, page: pageOf('doctor'), pageSize: sizeOf('doctor') }),
+    getClinicPage({ keyword, page: pageOf('clinic'), pageSize: sizeOf('clinic') }),
+    getIllnessPage({ keyword, page: pageOf('illness'), pageSize: sizeOf('illness') }),
+    // Public questions only: a private question's text is its asker's.
+    getQuestionPage({ keyword, type: '0', page: pageOf('question'), pageSize: sizeOf('question') }),
+    getNewsPage({ keyword, page: pageOf('news'), pageSize: type === 'all' ? 5 : sizeOf('news') }),
   ]);
-  const shown = type === 'doctor' ? doctors : type === 'clinic' ? clinics : type === 'news' ? news : null;
+  const byType = { doctor: doctors, clinic: clinics, illness: illnesses, question: questions, news } as const;
+  const shown = type === 'all' ? null : byType[type];
   if (shown && page > 1 && shown.items.length === 0) notFound();
+  const counts: Record<SearchType, number> = {
+    all: doctors.total + clinics.total + illnesses.total + questions.total + news.total,
+    doctor: doctors.total,
+    clinic: clinics.total,
+    illness: illnesses.total,
+    question: questions.total,
+    news: news.total,
+  };
+  const inGroup = (t: SearchType) => type === 'all' || type === t;
 
   // A new search (not a further page or tab) counts for the hot words, after the response.
   if (type === 'all' && page === 1) {
@@ -92,10 +125,10 @@ export default async function SearchPage({ searchParams }: Props) {
     after(() => recordSearch(keyword, visitorIp));
   }
 
-  const total = (doctors?.total ?? 0) + (clinics?.total ?? 0) + (news?.total ?? 0);
+  const total = counts.all;
   return (
     <>
-      <PageHeader title={`“${keyword}”的搜索结果`} subtitle={type === 'all' ? `共找到 ${total} 条相关结果` : TYPE_LABELS[type]} />
+      <PageHeader title={`“${keyword}”的搜索结果`} subtitle={type === 'all' ? `共找到 ${total} 条相关结果` : `${TYPE_LABELS[type]} · ${counts[type]} 条`} />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <div className="rounded-xl bg-white p-6 shadow-sm">
           <SearchForm keyword={keyword} hotWords={hotWords.map((w) => w.word)} />
@@ -103,24 +136,35 @@ export default async function SearchPage({ searchParams }: Props) {
         <div className="mt-6">
           <FilterTabs
             label="范围"
-            options={SEARCH_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            options={SEARCH_TYPES.map((t) => ({ value: t, label: `${TYPE_LABELS[t]} (${counts[t]})` }))}
             current={type}
             hrefFor={(v) => searchHref(keyword, v as SearchType)}
           />
         </div>
-        {doctors ? (
+        {total === 0 ? <NoResults keyword={keyword} hotWords={hotWords.map((w) => w.word)} /> : null}
+        {total > 0 && inGroup('doctor') ? (
           <ResultGroup id="result-doctors" title="医生" total={doctors.total} moreHref={type === 'all' ? searchHref(keyword, 'doctor') : undefined}>
-            <DoctorResults doctors={doctors.items} />
+            <DoctorResults doctors={doctors.items} keyword={keyword} />
           </ResultGroup>
         ) : null}
-        {clinics ? (
+        {total > 0 && inGroup('clinic') ? (
           <ResultGroup id="result-clinics" title="门诊" total={clinics.total} moreHref={type === 'all' ? searchHref(keyword, 'clinic') : undefined}>
-            <ClinicResults clinics={clinics.items} />
+            <ClinicResults clinics={clinics.items} keyword={keyword} />
           </ResultGroup>
         ) : null}
-        {news ? (
+        {total > 0 && inGroup('illness') ? (
+          <ResultGroup id="result-illnesses" title="疾病" total={illnesses.total} moreHref={type === 'all' ? searchHref(keyword, 'illness') : undefined}>
+            <IllnessResults illnesses={illnesses.items} keyword={keyword} />
+          </ResultGroup>
+        ) : null}
+        {total > 0 && inGroup('question') ? (
+          <ResultGroup id="result-questions" title="问答" total={questions.total} moreHref={type === 'all' ? searchHref(keyword, 'question') : undefined}>
+            <QuestionResults questions={questions.items} keyword={keyword} />
+          </ResultGroup>
+        ) : null}
+        {total > 0 && inGroup('news') ? (
           <ResultGroup id="result-news" title="文章" total={news.total} moreHref={type === 'all' ? searchHref(keyword, 'news') : undefined}>
-            <NewsResults news={news.items} />
+            <NewsResults news={news.items} keyword={keyword} />
           </ResultGroup>
         ) : null}
         {shown ? (

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ClinicSummary } from '@/lib/api/clinics';
 import { formatDistance } from '@/lib/format';
 import { routes } from '@/lib/routes';
+import { ClinicDirections } from './clinic-directions';
 import { FavouriteToggle } from './favourite-toggle';
 
 /** One clinic in the list: facade, name, address, phone, distance (SPEC §9 meters under 1 km), favourite. */
@@ -36,6 +37,9 @@ export function ClinicCard({ clinic, distance }: { clinic: ClinicSummary; distan
             查看门诊
           </Link>
           <FavouriteToggle kind="clinic" code={clinic.code} name={clinic.name} />
+        </div>
+        <div className="mt-3">
+          <ClinicDirections clinic={clinic} />
         </div>
       </div>
     </article>

@@ -25,6 +25,9 @@ export function UseMyLocation() {
         const params = new URLSearchParams(searchParams.toString());
         params.set('lat', pos.coords.latitude.toFixed(3));
         params.set('lng', pos.coords.longitude.toFixed(3));
+        // Nearest first from page 1 (clinic-list-rules.ts: the default order with a browser position).
+        params.delete('sort');
+        params.delete('page');
         setMessage('');
         router.replace(`${pathname}?${params.toString()}`);
       },

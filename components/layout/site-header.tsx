@@ -2,6 +2,7 @@ import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import { siteConfig } from '@/lib/site-config';
 import { routes } from '@/lib/routes';
+import { HeaderSearch } from '@/components/search/header-search';
 import { MainNav } from './main-nav';
 import { MemberEntry } from './member-entry';
 
@@ -22,8 +23,11 @@ export function SiteHeader() {
           </p>
           {/* A fixed slot, right-aligned: the skeleton, the visitor's buttons and the member menu differ by a
               few pixels, and nothing may move when the session answers (Lighthouse CLS). */}
-          <div className="flex h-8 min-w-44 items-center justify-end">
-            <MemberEntry links={MEMBER_LINKS} />
+          <div className="flex items-center gap-4">
+            <HeaderSearch />
+            <div className="flex h-8 min-w-44 items-center justify-end">
+              <MemberEntry links={MEMBER_LINKS} />
+            </div>
           </div>
         </div>
       </div>

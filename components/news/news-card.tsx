@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { NewsSummary } from '@/lib/api/news';
 import { formatDate } from '@/lib/format';
 import { newsDetailHref } from '@/lib/news-routes';
+import { Highlight } from '@/components/search/highlight';
 
 /** A news item as a card with its cover, for grids of news, culture, glory and charity. */
 export function NewsCard({ item, headingLevel = 'h3' }: { item: NewsSummary; headingLevel?: 'h2' | 'h3' }) {
@@ -34,7 +35,16 @@ export function NewsCard({ item, headingLevel = 'h3' }: { item: NewsSummary; hea
 }
 
 /** News items as rows with the date, for notices and compact lists. */
-export function NewsRows({ items, headingLevel = 'h3' }: { items: NewsSummary[]; headingLevel?: 'h2' | 'h3' }) {
+export function NewsRows({
+  items,
+  headingLevel = 'h3',
+  highlight,
+}: {
+  items: NewsSummary[];
+  headingLevel?: 'h2' | 'h3';
+  /** A search's keyword, marked in the titles. */
+  highlight?: string;
+}) {
   const Heading = headingLevel;
   return (
     <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
@@ -50,10 +60,14 @@ export function NewsRows({ items, headingLevel = 'h3' }: { items: NewsSummary[];
           <div className="min-w-0">
             <Heading className="font-medium text-stone-900">
               <Link href={newsDetailHref(item.type, item.id)} className="hover:text-brand-700 hover:underline">
-                {item.title}
+                <Highlight text={item.title} keyword={highlight} />
               </Link>
             </Heading>
-            {item.summary ? <p className="mt-1 line-clamp-1 text-sm text-stone-600">{item.summary}</p> : null}
+            {item.summary ? (
+              <p className="mt-1 line-clamp-1 text-sm text-stone-600">
+                <Highlight text={item.summary} keyword={highlight} />
+              </p>
+            ) : null}
           </div>
         </li>
       ))}

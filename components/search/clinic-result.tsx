@@ -2,9 +2,18 @@ import { StaticImage } from '@/components/ui/static-image';
 import Link from 'next/link';
 import type { ClinicSummary } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
+import { Highlight } from './highlight';
 
 /** A clinic in search results and on the home page: picture, name, city, address and phone. */
-export function ClinicResult({ clinic, headingLevel = 'h3' }: { clinic: ClinicSummary; headingLevel?: 'h2' | 'h3' }) {
+export function ClinicResult({
+  clinic,
+  headingLevel = 'h3',
+  highlight,
+}: {
+  clinic: ClinicSummary;
+  headingLevel?: 'h2' | 'h3';
+  highlight?: string;
+}) {
   const Heading = headingLevel;
   return (
     <article className="group relative flex gap-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:shadow-md">
@@ -14,11 +23,13 @@ export function ClinicResult({ clinic, headingLevel = 'h3' }: { clinic: ClinicSu
       <div className="min-w-0">
         <Heading className="font-semibold text-stone-900">
           <Link href={routes.hospitalDetail(clinic.code)} className="after:absolute after:inset-0 group-hover:text-brand-700">
-            {clinic.name}
+            <Highlight text={clinic.name} keyword={highlight} />
           </Link>
         </Heading>
         <p className="mt-1 text-sm text-jade-700">{clinic.city}</p>
-        <p className="mt-1 line-clamp-1 text-sm text-stone-600">{clinic.address}</p>
+        <p className="mt-1 line-clamp-1 text-sm text-stone-600">
+          <Highlight text={clinic.address} keyword={highlight} />
+        </p>
         <p className="mt-1 text-sm text-stone-600">电话 {clinic.phone}</p>
       </div>
     </article>

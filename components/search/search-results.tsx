@@ -5,7 +5,11 @@ import { NewsRows } from '@/components/news/news-card';
 import type { ClinicSummary } from '@/lib/api/clinics';
 import type { DoctorSummary } from '@/lib/api/doctors';
 import type { NewsSummary } from '@/lib/api/news';
+import type { Question } from '@/lib/api/online';
+import type { Illness } from '@/lib/api/specialties';
+import { routes } from '@/lib/routes';
 import { ClinicResult } from './clinic-result';
+import { Highlight } from './highlight';
 
 /** A group of results with its count and a link to all of them. */
 export function ResultGroup({
@@ -39,30 +43,78 @@ export function ResultGroup({
   );
 }
 
-export function DoctorResults({ doctors }: { doctors: DoctorSummary[] }) {
+export function DoctorResults({ doctors, keyword }: { doctors: DoctorSummary[]; keyword?: string }) {
   return (
     <ul className="grid grid-cols-2 gap-4">
       {doctors.map((d) => (
         <li key={d.appointmentCode}>
-          <DoctorCard doctor={d} />
+          <DoctorCard doctor={d} highlight={keyword} />
         </li>
       ))}
     </ul>
   );
 }
 
-export function ClinicResults({ clinics }: { clinics: ClinicSummary[] }) {
+export function ClinicResults({ clinics, keyword }: { clinics: ClinicSummary[]; keyword?: string }) {
   return (
     <ul className="grid grid-cols-2 gap-4">
       {clinics.map((c) => (
         <li key={c.code}>
-          <ClinicResult clinic={c} />
+          <ClinicResult clinic={c} highlight={keyword} />
         </li>
       ))}
     </ul>
   );
 }
 
-export function NewsResults({ news }: { news: NewsSummary[] }) {
-  return <NewsRows items={news} />;
+export function NewsResults({ news, keyword }: { news: NewsSummary[]; keyword?: string }) {
+  return <NewsRows items={news} highlight={keyword} />;
+}
+
+/** Illnesses and specialties: name, type, clinic, symptoms, the matched words marked. */
+export function IllnessResults({ illnesses, keyword }: { illnesses: Illness[]; keyword: string }) {
+  return (
+    <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="illness-results">
+      {illnesses.map((i) => (
+        <li key={i.id} className="px-5 py-4">
+          <h3 className="font-medium text-stone-900">
+            <Link href={routes.illnessDetail(i.id)} className="hover:text-brand-700 hover:underline">
+              <Highlight text={i.name} keyword={keyword} />
+            </Link>
+            <span className="ml-2 text-sm font-normal text-stone-600">
+              {i.diseaseTypeName} · {i.clinicName}
+            </span>
+          </h3>
+          <p className="mt-1 line-clamp-2 text-sm text-stone-700">
+            <Highlight text={i.symptoms} keyword={keyword} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Public questions of the online Q&A: title, doctor, reply state, the matched words marked. */
+export function QuestionResults({ questions, keyword }: { questions: Question[]; keyword: string }) {
+  return (
+    <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="question-results">
+      {questions.map((q) => (
+        <li key={q.code} className="px-5 py-4">
+          <h3 className="font-medium text-stone-900">
+            <Link href={routes.onlineQuestionDetail(q.code)} className="hover:text-brand-700 hover:underline">
+              <Highlight text={q.title} keyword={keyword} />
+            </Link>
+          </h3>
+          <p className="mt-1 text-sm text-stone-600">
+            {q.doctorName} {q.doctorTitle} · {q.department} · {q.isReplied ? '医生已回复' : '待回复'}
+          </p>
+          {q.isPrivate ? null : (
+            <p className="mt-1 line-clamp-2 text-sm text-stone-700">
+              <Highlight text={q.content} keyword={keyword} />
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -80,13 +80,50 @@ const reshapeClinic = (w: WireOrg): Clinic => ({
   doctorCount: w.DoctorCount,
 });
 
-export function getClinicPage(q: { provinceId?: number; keyword?: string; page?: number; pageSize?: number }): Promise<Page<ClinicSummary>> {
+export interface ClinicQuery {
+  provinceId?: number;
+  keyword?: string;
+  /** A clinic type (GetSaleType). */
+  saleTypeId?: number;
+  /** The visitor's position: the list comes nearest first (GetOrgList Lat/Lng). */
+  near?: { lat: number; lng: number };
+  page?: number;
+  pageSize?: number;
+}
+
+export interface SaleType {
+  id: number;
+  name: string;
+}
+
+export function getClinicPage(q: ClinicQuery): Promise<Page<ClinicSummary>> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 10;
-  const fields = { ProvinceID: q.provinceId, Keyword: q.keyword?.trim() || undefined, PageIndex: page, PageSize: pageSize };
+  const fields = {
+    ProvinceID: q.provinceId,
+    Keyword: q.keyword?.trim() || undefined,
+    SaleTypeID: q.saleTypeId,
+    Lat: q.near?.lat,
+    Lng: q.near?.lng,
+    PageIndex: page,
+    PageSize: pageSize,
+  };
   return cachedRead(
     ['clinic-page', JSON.stringify(fields)],
     async () => reshapePage(await publicRead<WireList<WireOrg>>('TW_Org/GetOrgList', fields), reshapeSummary, { page, pageSize }),
+    { tags: [CACHE_TAGS.clinics], revalidate: REVALIDATE.content },
+  );
+}
+
+/** The clinic types (TW_Org/GetSaleType), for the clinic list's type filter. */
+export function getSaleTypes(): Promise<SaleType[]> {
+  return cachedRead(
+    ['sale-types'],
+    async () =>
+      (await publicRead<{ DataList: { SaleTypeID: number; SaleTypeName: string }[] }>('TW_Org/GetSaleType')).DataList.map((w) => ({
+        id: w.SaleTypeID,
+        name: w.SaleTypeName,
+      })),
     { tags: [CACHE_TAGS.clinics], revalidate: REVALIDATE.content },
   );
 }

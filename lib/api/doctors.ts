@@ -15,6 +15,8 @@ export interface DoctorSummary {
   doctorId: number;
   name: string;
   title: string;
+  /** 科室 (the finder's department filter). */
+  department: string;
   clinicName: string;
   specialties: string[];
   avatar: string;
@@ -24,7 +26,6 @@ export interface DoctorSummary {
 }
 
 export interface Doctor extends DoctorSummary {
-  department: string;
   clinicCode: string;
   city: string;
   provinceId: number;
@@ -113,6 +114,7 @@ function reshapeSummary(w: WireDoctor): DoctorSummary {
     doctorId: w.DoctorID,
     name: w.DoctorName,
     title: w.DoctorTitle,
+    department: w.Department ?? '',
     clinicName: w.HospitalName,
     specialties: w.GoodAt ? w.GoodAt.split(',').filter(Boolean) : [],
     avatar: w.Avatar,
@@ -125,7 +127,6 @@ function reshapeSummary(w: WireDoctor): DoctorSummary {
 function reshapeDoctor(w: WireDoctor): Doctor {
   return {
     ...reshapeSummary(w),
-    department: w.Department,
     clinicCode: w.HospitalCode,
     city: w.CityName,
     provinceId: w.ProvinceID,
@@ -164,6 +165,11 @@ export interface DoctorQuery {
   page?: number;
   pageSize?: number;
   orgCode?: string;
+  /** 科室, 职称, online now, the doctors of an illness: the finder's filters (docs/doctor-finder.md). */
+  department?: string;
+  title?: string;
+  onlineOnly?: boolean;
+  illnessId?: number;
 }
 
 /**
@@ -180,12 +186,19 @@ export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
     PageIndex: page,
     PageSize: pageSize,
     HospitalCode: q.orgCode,
+    Department: q.department || undefined,
+    DoctorTitle: q.title || undefined,
+    IsOnline: q.onlineOnly ? 1 : undefined,
+    IllnessID: q.illnessId,
   };
   return cachedRead(
     ['doctor-page', JSON.stringify(fields)],
     async () =>
       reshapePage(
-        await publicRead<WireList<WireDoctor>>(q.orgCode ? 'TW_User/GetOrgDoctorList' : 'TW_User/GetDoctorPageList', fields),
+        await publicRead<WireList<WireDoctor>>(
+          q.orgCode ? 'TW_User/GetOrgDoctorList' : 'TW_User/GetDoctorPageList',
+          fields,
+        ),
         reshapeSummary,
         { page, pageSize },
       ),

@@ -20,6 +20,12 @@ export interface CspOptions {
   dev?: boolean;
 }
 
+/**
+ * Amap's tiles and data, allowed only when SPEC §9's maps key is configured (components/hospitals/clinic-map.tsx;
+ * its script comes in through 'strict-dynamic').
+ */
+const MAP_SOURCES = () => (process.env.NEXT_PUBLIC_MAPS_KEY ? ['https://*.amap.com', 'https://*.is.autonavi.com'] : []);
+
 /** The policy's directives, in order; every value is a list of sources. */
 export function cspDirectives({ nonce, dev = false }: CspOptions): [string, string[]][] {
   return [
@@ -27,11 +33,11 @@ export function cspDirectives({ nonce, dev = false }: CspOptions): [string, stri
     ['script-src', ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // Seed and upload images are local; data: covers tiny inline placeholders.
-    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['img-src', ["'self'", 'data:', 'blob:', ...MAP_SOURCES()]],
     ['media-src', ["'self'"]],
     ['font-src', ["'self'", 'data:']],
     // next dev's hot reload uses a websocket on the same host.
-    ['connect-src', ["'self'", ...(dev ? ['ws:', 'wss:'] : [])]],
+    ['connect-src', ["'self'", ...(dev ? ['ws:', 'wss:'] : []), ...MAP_SOURCES()]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['frame-ancestors', ["'none'"]],

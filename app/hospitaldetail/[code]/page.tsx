@@ -6,6 +6,7 @@ import { DoctorCard } from '@/components/doctors/doctor-card';
 import { DetailSection } from '@/components/doctors/doctor-profile';
 import { evaluationFilterState } from '@/components/doctors/evaluation-params';
 import { EvaluationFilters, EvaluationList, EvaluationRatioBar, type EvaluationFilterState } from '@/components/doctors/evaluations';
+import { ClinicDirections } from '@/components/hospitals/clinic-directions';
 import { ClinicSchedule } from '@/components/hospitals/clinic-schedule';
 import { EnvironmentGallery } from '@/components/hospitals/environment-gallery';
 import { FavouriteToggle } from '@/components/hospitals/favourite-toggle';
@@ -100,6 +101,9 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
           </div>
         </div>
       </section>
+      <DetailSection id="directions" title="到院路线">
+        <ClinicDirections clinic={clinic} withMap />
+      </DetailSection>
       <DetailSection id="clinic-intro" title="门诊介绍">
         <p className="leading-8 text-stone-800">{clinic.introduction}</p>
       </DetailSection>
@@ -110,7 +114,7 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
         id="doctors"
         title={`坐诊医生（${doctors.total}）`}
         aside={
-          <Link href={routes.doctorList(clinic.provinceId)} className="text-sm text-brand-700 hover:underline">
+          <Link href={routes.doctorList(clinic.provinceId, { clinic: clinic.code })} className="text-sm text-brand-700 hover:underline">
             查看更多医生 ›
           </Link>
         }

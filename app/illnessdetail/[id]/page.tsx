@@ -6,12 +6,16 @@ import { DetailSection } from '@/components/doctors/doctor-profile';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getIllness } from '@/lib/api/specialties';
-import { parseId } from '@/lib/url-params';
+import { parseId, single, type SearchParams } from '@/lib/url-params';
+import { pickOption, SYMPTOM_SORTS } from '@/lib/constants';
+import { FilterTabs } from '@/components/ui/filter-tabs';
+import { getClinic } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
 
 interface Props {
   params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
 }
 
 async function load(params: Props['params']) {
@@ -30,11 +34,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** One illness/specialty (issue 4): what it is, symptoms, TCM treatment, the clinic and its doctors. */
-export default async function IllnessDetailPage({ params }: Props) {
+/**
+ * One illness/specialty: what it is, symptoms, TCM treatment, the clinic, and the doctors of the clinic's
+ * province who treat it (their department treats its disease type, or their 擅长 names it; migration 060),
+ * in SPEC §9's symptom-list sorts (Default, Praise, Services).
+ */
+export default async function IllnessDetailPage({ params, searchParams }: Props) {
   const illness = await load(params);
   if (!illness) notFound();
-  const doctors = await getDoctorPage({ orgCode: illness.clinicCode, sort: 'praise', pageSize: 4 });
+  const sort = pickOption(SYMPTOM_SORTS, single((await searchParams).sort));
+  const clinic = await getClinic(illness.clinicCode);
+  const doctors = await getDoctorPage({ illnessId: illness.id, provinceId: clinic?.provinceId, sort, pageSize: 6 });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumbs
@@ -69,8 +79,25 @@ export default async function IllnessDetailPage({ params }: Props) {
           <p className="leading-8 text-stone-800">{illness.treatment}</p>
         </DetailSection>
       </div>
-      <DetailSection id="illness-doctors" title="门诊医生">
-        <ul className="grid grid-cols-2 gap-4">
+      <DetailSection
+        id="illness-doctors"
+        title={`擅长${illness.name}的医生（${doctors.total}）`}
+        aside={
+          <Link href={routes.doctorList(clinic?.provinceId, { q: illness.name })} className="text-sm text-brand-700 hover:underline">
+            查看更多医生 ›
+          </Link>
+        }
+      >
+        <div className="mb-4">
+          <FilterTabs
+            label="排序"
+            options={SYMPTOM_SORTS}
+            current={sort}
+            hrefFor={(v) => `${routes.illnessDetail(illness.id)}${v === 'default' ? '' : `?sort=${v}`}#illness-doctors`}
+          />
+        </div>
+        {doctors.items.length === 0 ? <p className="text-stone-600">暂无擅长该病症的医生，请咨询门诊。</p> : null}
+        <ul className="grid grid-cols-2 gap-4" data-testid="illness-doctors">
           {doctors.items.map((d) => (
             <li key={d.appointmentCode}>
               <DoctorCard doctor={d} />

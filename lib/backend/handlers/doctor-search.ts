@@ -32,6 +32,8 @@ export interface KeywordQuery {
   provinceId?: number;
   orgCode?: string;
   onlineOnly?: boolean;
+  /** Filters on the doctor row (科室, 职称, an illness's field): SQL over alias d, joined per posting. */
+  doctorWhere?: { sql: string[]; args: (string | number)[] };
   sort: DoctorSort;
   limit: number;
   offset: number;
@@ -60,6 +62,32 @@ function postingCount(db: Database, term: string, provinceId: number | undefined
   return (row as { n: number | null } | undefined)?.n ?? 0;
 }
 
+/** Remembered totals per database: the doctors' version (migration 061) they were counted at. */
+const totals = new WeakMap<Database, { version: number; byQuery: Map<string, number> }>();
+/** Bounds the memory: the most recent queries are kept (a Map iterates in insertion order). */
+const MAX_REMEMBERED = 2000;
+
+/**
+ * A total counted over candidates (a longer keyword's LIKE, or filters on the doctor row) is O(matches):
+ * ~30 ms for 中医内科 at 100k doctors. It is remembered until the next write to a doctor row, so a
+ * repeated query costs a version lookup; the first one after a write counts again. Exact either way.
+ */
+function rememberedTotal(db: Database, key: string, count: () => number): number {
+  const version = (db.prepare('SELECT version FROM doctor_version WHERE id = 1').get() as { version: number } | undefined)?.version;
+  if (version === undefined) return count();
+  let memo = totals.get(db);
+  if (!memo || memo.version !== version) {
+    memo = { version, byQuery: new Map() };
+    totals.set(db, memo);
+  }
+  const known = memo.byQuery.get(key);
+  if (known !== undefined) return known;
+  const n = count();
+  if (memo.byQuery.size >= MAX_REMEMBERED) memo.byQuery.delete(memo.byQuery.keys().next().value!);
+  memo.byQuery.set(key, n);
+  return n;
+}
+
 /** One page of the doctors matching a keyword (and the other filters), and their total. */
 export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: DoctorRow[]; total: number } {
   const { terms, exact } = keywordTerms(q.keyword);
@@ -84,6 +112,12 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
     args.push(q.orgCode);
   }
   if (q.onlineOnly) where.push('t.consult_online = 1');
+  const rowFilters = q.doctorWhere?.sql.length ? q.doctorWhere : undefined;
+  if (rowFilters) {
+    where.push(...rowFilters.sql);
+    args.push(...rowFilters.args);
+  }
+  const joinsDoctor = !exact || Boolean(rowFilters);
   if (!exact) {
     where.push(`(d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`);
     const p = likePattern(q.keyword);
@@ -94,17 +128,19 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
   // The total: the term's count when its postings are the matches; else a count over the primary key's
   // (term, province) range, from the postings alone for the clinic and online filters, with one doctor
   // row per candidate for a longer keyword's LIKE.
+  const countMatches = () =>
+    (
+      db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
+           ${joinsDoctor ? 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id' : ''} WHERE ${whereSql}`,
+        )
+        .get(...args) as { n: number }
+    ).n;
   const total =
-    exact && where.length === (q.provinceId ? 2 : 1)
+    exact && !joinsDoctor && where.length === (q.provinceId ? 2 : 1)
       ? candidates
-      : (
-          db
-            .prepare(
-              `SELECT COUNT(*) AS n FROM doctor_terms t INDEXED BY ${PROVINCE_INDEX}
-               ${exact ? '' : 'CROSS JOIN doctors d ON d.doctor_id = t.doctor_id'} WHERE ${whereSql}`,
-            )
-            .get(...args) as { n: number }
-        ).n;
+      : rememberedTotal(db, JSON.stringify([whereSql, args]), countMatches);
   if (total === 0 || q.offset >= total) return { rows: [], total };
 
   // The page: walk the sort's index of the term (every province) until LIMIT, which reads about
@@ -122,4 +158,28 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
     )
     .all(...args, q.limit, q.offset) as DoctorRow[];
   return { rows, total };
+}
+
+/**
+ * The doctors matching a keyword as an SQL condition on alias d (for the filter counts): the postings of
+ * its rarest term in the province, with the LIKE of SPEC §7 for a longer keyword. Null: nothing matches.
+ */
+export function keywordCondition(db: Database, keyword: string, provinceId?: number): { sql: string; args: (string | number)[] } | null {
+  const { terms, exact } = keywordTerms(keyword);
+  let term = terms[0]!;
+  let candidates = Infinity;
+  for (const t of terms) {
+    const n = postingCount(db, t, provinceId);
+    if (n === 0) return null;
+    if (n < candidates) [term, candidates] = [t, n];
+  }
+  const p = likePattern(keyword);
+  const postings = `d.doctor_id IN (SELECT doctor_id FROM doctor_terms WHERE term = ?${provinceId ? ' AND province_id = ?' : ''})`;
+  const postingArgs = provinceId ? [term, provinceId] : [term];
+  return exact
+    ? { sql: postings, args: postingArgs }
+    : {
+        sql: `${postings} AND (d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`,
+        args: [...postingArgs, p, p, p],
+      };
 }

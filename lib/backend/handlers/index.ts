@@ -12,6 +12,7 @@ import { dataBaseEndpoints } from './data-base';
 import { webUrlEndpoints } from './web-url';
 import { newsEndpoints } from './news';
 import { userEndpoints } from './users';
+import { doctorFilterEndpoints } from './doctor-filters';
 import { specialtyEndpoints } from './specialties';
 import { systemEndpoints } from './system';
 import { onlineEndpoints } from './online';
@@ -36,6 +37,7 @@ const groups: EndpointMap[] = [
   webUrlEndpoints,
   newsEndpoints,
   userEndpoints,
+  doctorFilterEndpoints,
   specialtyEndpoints,
   systemEndpoints,
   onlineEndpoints,

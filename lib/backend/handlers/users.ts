@@ -16,6 +16,7 @@ import {
   wireDoctor,
   type DoctorRow,
 } from './clinic-rows';
+import { doctorRowConditions, readDoctorFilters } from './doctor-filters';
 import { keywordDoctorPage } from './doctor-search';
 import { groupByDate, SCHEDULE_DAYS, slotsFor } from './schedule-slots';
 
@@ -37,21 +38,27 @@ function doctorFromFields(ctx: HandlerContext): DoctorRow {
   return doctorById(ctx.db, id);
 }
 
-/** The filtered doctor list, paged in SQL (issue 3: cost grows with the page size). */
+/**
+ * The filtered doctor list, paged in SQL (issue 3: cost grows with the page size). Filters: province,
+ * keyword, clinic, online now, and 科室 / 职称 / an illness's field (doctor-filters.ts).
+ */
 function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?: boolean } = {}) {
   const { fields, db } = ctx;
   const page = paging(fields, { defaultSize: 10, maxSize: 100 });
-  const provinceId = optionalInt(fields, 'ProvinceID', '省份ID', { min: 0 });
-  const keyword = optionalString(fields, 'Keyword', '关键词', 50);
+  const filters = readDoctorFilters(fields);
+  const { provinceId, keyword } = filters;
   const sort = optionalEnum(fields, 'Sort', DOCTOR_SORT_VALUES, '排序') || 'default';
-  const orgCode = extra.orgCode ?? optionalCode(fields, 'HospitalCode', '门诊编码');
+  const orgCode = extra.orgCode ?? filters.orgCode;
+  const onlineOnly = extra.onlineOnly || filters.onlineOnly;
+  const rowConditions = doctorRowConditions(db, filters);
   // A keyword reads the postings of migration 012 instead of scanning with LIKE (issue 8).
   if (keyword) {
     const { rows, total } = keywordDoctorPage(db, {
       keyword,
       provinceId,
       orgCode,
-      onlineOnly: extra.onlineOnly,
+      onlineOnly,
+      doctorWhere: rowConditions,
       sort,
       limit: page.pageSize,
       offset: page.offset,
@@ -68,11 +75,13 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
     where.push('d.org_code = ?');
     args.push(orgCode);
   }
-  if (extra.onlineOnly) where.push('d.consult_online = 1');
+  if (onlineOnly) where.push('d.consult_online = 1');
+  where.push(...rowConditions.sql);
+  args.push(...rowConditions.args);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // Province-only lists read the trigger-kept totals (migration 011), so their cost does not grow with the table.
   const total =
-    !orgCode && !extra.onlineOnly
+    !orgCode && !onlineOnly && rowConditions.sql.length === 0
       ? ((db.prepare('SELECT n FROM doctor_counts WHERE province_id = ?').get(provinceId ?? 0) as { n: number } | undefined)?.n ?? 0)
       : (db.prepare(`SELECT COUNT(*) AS n FROM doctors d ${whereSql}`).get(...args) as { n: number }).n;
   const rows = db
@@ -130,7 +139,10 @@ const wireStudio = (r: StudioRow) => ({
 });
 
 export const userEndpoints: EndpointMap = {
-  /** Doctor finder: ProvinceID, Keyword, Sort (default|praise|services|fans), HospitalCode, PageIndex, PageSize. */
+  /**
+   * Doctor finder: ProvinceID, Keyword, Sort (default|praise|services|fans), HospitalCode, PageIndex, PageSize;
+   * and the finder's filters Department (科室), DoctorTitle (职称), IsOnline, IllnessID (doctor-filters.ts).
+   */
   'TW_User/GetDoctorPageList': {
     access: 'public',
     handle: (ctx) => doctorPage(ctx),
@@ -142,8 +154,7 @@ export const userEndpoints: EndpointMap = {
   'TW_User/GetDoctorList': {
     access: 'public',
     handle: (ctx) => {
-      const onlineOnly = optionalEnum(ctx.fields, 'IsOnline', ['0', '1'], '在线问诊') === '1';
-      return doctorPage(ctx, { onlineOnly });
+      return doctorPage(ctx);
     },
   },
   /** One doctor: AppointmentCode or DoctorID → ReturnObject with Introduction. */

@@ -11,6 +11,8 @@ import { contentMigration } from './020-content';
 import { memberServicesMigration } from './030-member-services';
 import { attackLimitsMigration } from './040-attack-limits';
 import { bookingMigration } from './050-booking';
+import { doctorFiltersMigration } from './060-doctor-filters';
+import { doctorVersionMigration } from './061-doctor-version';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -21,4 +23,6 @@ export const migrations: Migration[] = [
   memberServicesMigration,
   attackLimitsMigration,
   bookingMigration,
+  doctorFiltersMigration,
+  doctorVersionMigration,
 ];

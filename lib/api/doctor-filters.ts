@@ -1,0 +1,62 @@
+import 'server-only';
+/**
+ * The doctor finder's filter counts (TW_User/GetDoctorFilterCounts, an extension of the embedded backend;
+ * docs/doctor-finder.md): how many doctors each 科室, 职称, clinic and "online now" leaves, the other
+ * filters applied. Null when the host does not answer it: the finder then shows its filters without counts.
+ */
+import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
+import type { DoctorQuery } from './doctors';
+import { publicRead } from './public';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface DoctorFilterCounts {
+  total: number;
+  departments: FilterOption[];
+  titles: FilterOption[];
+  clinics: FilterOption[];
+  online: number;
+}
+
+interface WireFilterCounts {
+  Total: number;
+  Departments: { Name: string; Count: number }[];
+  Titles: { Name: string; Count: number }[];
+  Hospitals: { HospitalCode: string; HospitalName: string; Count: number }[];
+  Online: number;
+}
+
+export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pageSize'>): Promise<DoctorFilterCounts | null> {
+  const fields = {
+    ProvinceID: q.provinceId,
+    Keyword: q.keyword?.trim() || undefined,
+    HospitalCode: q.orgCode,
+    Department: q.department || undefined,
+    DoctorTitle: q.title || undefined,
+    IsOnline: q.onlineOnly ? 1 : undefined,
+    IllnessID: q.illnessId,
+  };
+  return cachedRead(
+    ['doctor-filter-counts', JSON.stringify(fields)],
+    async () => {
+      try {
+        const r = (await publicRead<{ ReturnObject: WireFilterCounts }>('TW_User/GetDoctorFilterCounts', fields)).ReturnObject;
+        return {
+          total: r.Total,
+          departments: r.Departments.map((d) => ({ value: d.Name, label: d.Name, count: d.Count })),
+          titles: r.Titles.map((t) => ({ value: t.Name, label: t.Name, count: t.Count })),
+          clinics: r.Hospitals.map((h) => ({ value: h.HospitalCode, label: h.HospitalName, count: h.Count })),
+          online: r.Online,
+        };
+      } catch {
+        // Counts are a help, not the list: a host without this call leaves the filters without numbers.
+        return null;
+      }
+    },
+    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content },
+  );
+}
