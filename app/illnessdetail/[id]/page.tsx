@@ -8,6 +8,7 @@ import { getDoctorPage } from '@/lib/api/doctors';
 import { getIllness } from '@/lib/api/specialties';
 import { parseId } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
+import { illnessCard } from '@/lib/share-card/content';
 import { pageMetadata, summarize } from '@/lib/seo';
 
 interface Props {
@@ -27,6 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: summarize(`${illness.summary}常见症状：${illness.symptoms}中医治疗：${illness.treatment}`, 150),
     path: routes.illnessDetail(illness.id),
     type: 'article',
+    card: illnessCard(illness),
   });
 }
 
