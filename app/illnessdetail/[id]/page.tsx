@@ -36,7 +36,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function IllnessDetailPage({ params }: Props) {
   const illness = await load(params);
   if (!illness) notFound();
-  const doctors = await getDoctorPage({ orgCode: illness.clinicCode, sort: 'praise', pageSize: 4 });
+  // The clinic's doctors who treat this illness (their 擅长 names it).
+  const doctors = await getDoctorPage({ orgCode: illness.clinicCode, keyword: illness.name, sort: 'praise', pageSize: 4 });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumbs

@@ -251,8 +251,10 @@ function seedJobs(db: Database) {
 
 function seedSiteInfo(db: Database) {
   const figures = db.prepare('INSERT INTO site_figures (Key, Label, Value, Unit, Sort) VALUES (?, ?, ?, ?, ?)');
-  figures.run('clinics', '连锁门诊', 56, '家', 1);
-  figures.run('doctors', '坐诊医师', 1280, '位', 2);
+  // Counted from the catalogue (seed/clinics-doctors.ts runs first); GetUserNums counts again when asked.
+  const count = (table: 'orgs' | 'doctors') => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  figures.run('clinics', '连锁门诊', count('orgs'), '家', 1);
+  figures.run('doctors', '坐诊医师', count('doctors'), '位', 2);
   figures.run('members', '注册会员', 1_260_000, '人', 3);
   figures.run('services', '年服务人次', 3_100_000, '人次', 4);
   const settings = db.prepare('INSERT INTO site_settings (Key, Value) VALUES (?, ?)');
