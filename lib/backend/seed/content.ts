@@ -18,6 +18,7 @@ import {
   SYSTEM_CLASSES,
   SYSTEM_DOCS,
 } from './content-data';
+import { WRITTEN_ARTICLES } from './articles';
 
 export const NEWS_COVER_COUNT = 12;
 /** Every cover in public/images/news is an 800×450 SVG. */
@@ -103,12 +104,15 @@ function seedNews(db: Database) {
           ? `${/^(\d{4})/.exec(title)?.[1] ?? '2020'}-0${(i % 9) + 1}-15 10:00:00`
           : dateBefore(spreadDays + 2, 8 + (n % 9));
       const image = newsCover(n);
-      const summary = `${(PARAGRAPHS[type] ?? PARAGRAPHS[1]!)[i % (PARAGRAPHS[type] ?? PARAGRAPHS[1]!).length]!.slice(0, 60)}`;
+      const written = WRITTEN_ARTICLES[title];
+      const summary = written
+        ? `${written.replace(/<[^>]*>/g, '').slice(0, 59)}…`
+        : `${(PARAGRAPHS[type] ?? PARAGRAPHS[1]!)[i % (PARAGRAPHS[type] ?? PARAGRAPHS[1]!).length]!.slice(0, 60)}`;
       add({
         Type: type,
         Title: title,
         Summary: summary,
-        Content: articleBody(type, title, i, image),
+        Content: written ?? articleBody(type, title, i, image),
         Image: type === NEWS_TYPES.video ? SAMPLE_VIDEO_POSTER : image,
         VideoUrl: type === NEWS_TYPES.video ? SAMPLE_VIDEO : '',
         Author: type === NEWS_TYPES.healthScience ? ['李明华 主任医师', '王素芬 副主任医师', '赵志远 主治医师'][i % 3] : '圣爱中医',
