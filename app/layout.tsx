@@ -31,7 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="zh-CN">
       <body className="flex min-h-screen flex-col antialiased">
-        {/* React puts this link in <head> (docs/seo.md "Mobile address"). */}
+        {/* React puts this link in <head> (docs/seo-sharing.md "Mobile address"). */}
         {mobileUrl ? <link rel="alternate" media={MOBILE_ALTERNATE_MEDIA} href={mobileUrl} /> : null}
         <a
           href="#main"

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { firstNews } from './support/content-api';
 
-// Share cards (docs/seo.md "Share cards"): every doctor, clinic and article page links its own 1200×630 PNG.
+// Share cards (docs/seo-sharing.md "Share cards"): every doctor, clinic and article page links its own 1200×630 PNG.
 
 /** The page's meta tags by property/name. */
 async function metaOf(request: APIRequestContext, path: string): Promise<Map<string, string>> {

@@ -1,5 +1,5 @@
 /**
- * The desktop page's mobile twin for search engines (docs/seo.md "Mobile address"): the site sends
+ * The desktop page's mobile twin for search engines (docs/seo-sharing.md "Mobile address"): the site sends
  * phones to a separate mobile client (proxy.ts, SPEC §1), so each desktop page names the mobile
  * address with <link rel="alternate" media="only screen and (max-width: 640px)">, as Google and
  * Baidu expect from a site with separate mobile URLs. proxy.ts passes the page's path to the render

@@ -1,5 +1,5 @@
 /**
- * What a share card shows (docs/seo.md "Share cards"): one builder per page kind, used by the
+ * What a share card shows (docs/seo-sharing.md "Share cards"): one builder per page kind, used by the
  * page's metadata (for the card's address and alt text) and by the card route (to draw it),
  * so the card and the page never disagree. Pure: no I/O, safe in tests.
  */

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Draws a share card (docs/seo.md "Share cards") as a 1200×630 PNG with Next's ImageResponse:
+ * Draws a share card (docs/seo-sharing.md "Share cards") as a 1200×630 PNG with Next's ImageResponse:
  * the brand, the kicker, the page's title and lines, and the page's picture when it has one.
  */
 import { readFile } from 'node:fs/promises';
@@ -16,9 +16,9 @@ const SLOGAN = '让百姓就近看好中医';
 
 const PICTURE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
 
-/** A site image as a data URI; only files under public/images (the card never fetches anything). */
+/** A site image as a data URI; only files under public/images and public/media (the card never fetches anything). */
 async function pictureData(src: string | undefined): Promise<string | null> {
-  if (!src || !/^\/images\/[A-Za-z0-9_\-/]+\.(svg|png|jpe?g)$/.test(src) || src.includes('..')) return null;
+  if (!src || !/^\/(images|media)\/[A-Za-z0-9_\-/]+\.(svg|png|jpe?g)$/.test(src) || src.includes('..')) return null;
   const type = PICTURE_TYPES[path.extname(src)];
   try {
     const bytes = await readFile(path.join(process.cwd(), 'public', src));

@@ -5,6 +5,8 @@
  * plausible and unique, every clinic the news and jobs name exists, and written articles are
  * articles (no shared paragraphs, 600–1500 characters).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_TYPES } from '../../news-types';
 import { createBackend, type Backend } from '../router';
@@ -158,6 +160,16 @@ describe('articles', () => {
       expect(length, a.Title).toBeGreaterThanOrEqual(600);
       expect(length, a.Title).toBeLessThanOrEqual(1500);
       if (a.Type === NEWS_TYPES.healthScience) expect(plain(a.Content), a.Title).toMatch(/就医|就诊|面诊/);
+    }
+  });
+
+  it('every video has a clip and a poster of its own, shipped in public/', () => {
+    const videos = rows<{ Title: string; VideoUrl: string; Image: string }>('SELECT Title, VideoUrl, Image FROM news WHERE Type = ?', NEWS_TYPES.video);
+    expect(videos.length).toBeGreaterThan(3);
+    expect(new Set(videos.map((v) => v.VideoUrl)).size).toBe(videos.length);
+    expect(new Set(videos.map((v) => v.Image)).size).toBe(videos.length);
+    for (const v of videos) {
+      for (const file of [v.VideoUrl, v.Image]) expect(fs.existsSync(path.join(process.cwd(), 'public', file)), `${v.Title}: ${file}`).toBe(true);
     }
   });
 });

@@ -25,8 +25,11 @@ export const NEWS_COVER_COUNT = 12;
 const NEWS_COVER_WIDTH = 800;
 const NEWS_COVER_HEIGHT = 450;
 export const newsCover = (i: number) => `/images/news/cover-${String((i % NEWS_COVER_COUNT) + 1).padStart(2, '0')}.svg`;
-export const SAMPLE_VIDEO = '/media/sample.mp4';
-export const SAMPLE_VIDEO_POSTER = '/media/sample-poster.jpg';
+/** Each video of 圣爱视频 has its own clip and poster (scripts/generate-video-clips.sh), in title order. */
+export const videoClip = (i: number) => {
+  const n = String(i + 1).padStart(2, '0');
+  return { url: `/media/videos/video-${n}.mp4`, poster: `/media/videos/poster-${n}.jpg` };
+};
 
 /**
  * The article that proves the sanitizer (issue 5): its body holds a script,
@@ -113,8 +116,8 @@ function seedNews(db: Database) {
         Title: title,
         Summary: summary,
         Content: written ?? articleBody(type, title, i, image),
-        Image: type === NEWS_TYPES.video ? SAMPLE_VIDEO_POSTER : image,
-        VideoUrl: type === NEWS_TYPES.video ? SAMPLE_VIDEO : '',
+        Image: type === NEWS_TYPES.video ? videoClip(i).poster : image,
+        VideoUrl: type === NEWS_TYPES.video ? videoClip(i).url : '',
         Author: type === NEWS_TYPES.healthScience ? ['李明华 主任医师', '王素芬 副主任医师', '赵志远 主治医师'][i % 3] : '圣爱中医',
         Source: type >= NEWS_TYPES.charityActivity && type <= NEWS_TYPES.charityProject ? '圣爱公益基金会' : '圣爱中医官方网站',
         ProvinceID: type === NEWS_TYPES.news ? (PROVINCES_FOR_NEWS[i] ?? 0) : 0,

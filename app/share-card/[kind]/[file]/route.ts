@@ -1,5 +1,5 @@
 /**
- * GET /share-card/<kind>/<key>.png: the page's share card (docs/seo.md "Share cards"),
+ * GET /share-card/<kind>/<key>.png: the page's share card (docs/seo-sharing.md "Share cards"),
  * a 1200×630 PNG. Pages link it with ?v=<version of the card's content>: a versioned
  * address is cached for a long time (a changed page links a new version), a bare one briefly.
  */
