@@ -55,7 +55,7 @@ export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {
               </div>
             ))}
           </div>
-          <div style={{ marginTop: 'auto', fontSize: 24, color: GREEN, display: 'flex' }}>{`${siteConfig.shortName} · ${SLOGAN}`}</div>
+          <div style={{ marginTop: 'auto', fontSize: 24, color: GREEN, display: 'flex' }}>{`${siteConfig.shortName} | ${SLOGAN}`}</div>
         </div>
         {picture ? (
           <div style={{ width: 400, display: 'flex', alignItems: 'center', justifyContent: 'center', paddingRight: 56 }}>
