@@ -36,7 +36,7 @@ const clip = (text: string, max: number) => {
   const plain = text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 };
-const line = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' | ');
+const line = (...parts: (string | undefined)[]) => parts.filter(Boolean).join('\u3000');
 
 export function doctorCard(d: Doctor): ShareCard {
   return {

@@ -55,7 +55,11 @@ export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {
               </div>
             ))}
           </div>
-          <div style={{ marginTop: 'auto', fontSize: 24, color: GREEN, display: 'flex' }}>{`${siteConfig.shortName} | ${SLOGAN}`}</div>
+          {/* Two boxes, no separator character: satori asked the network for a font for separators such as "·" or "|". */}
+          <div style={{ marginTop: 'auto', fontSize: 24, color: GREEN, display: 'flex' }}>
+            <div style={{ display: 'flex' }}>{siteConfig.shortName}</div>
+            <div style={{ display: 'flex', marginLeft: 20 }}>{SLOGAN}</div>
+          </div>
         </div>
         {picture ? (
           <div style={{ width: 400, display: 'flex', alignItems: 'center', justifyContent: 'center', paddingRight: 56 }}>
