@@ -39,8 +39,9 @@ const nextConfig = {
   allowedDevOrigins: ['127.0.0.1'],
   poweredByHeader: false,
   reactStrictMode: true,
-  // The embedded backend's native SQLite binding stays outside the bundle.
-  serverExternalPackages: ['better-sqlite3', 'svg-captcha'],
+  // Outside the bundle: the embedded backend's native SQLite binding, the image code's font loader, and the
+  // share cards' font subsetter, which loads its harfbuzz wasm from its own package directory (lib/share-card/font.ts).
+  serverExternalPackages: ['better-sqlite3', 'svg-captcha', 'subset-font'],
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

@@ -20,6 +20,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getMobileUrl } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api/errors';
 import { sharedRefresh } from '@/lib/api/token-client';
+import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { refuseMalformedAction } from '@/lib/security/action-request';
@@ -103,6 +104,8 @@ export async function proxy(request: NextRequest) {
     if (host) headers.set('x-forwarded-host', host);
     else headers.delete('x-forwarded-host');
   }
+  // The page's address for its mobile-alternate link (lib/mobile-alternate.ts), never the client's own value.
+  headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
 
   const needsRefresh = Boolean(refreshToken) && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD');
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { OverlayHost } from '@/components/overlays/overlay-host';
@@ -8,6 +9,8 @@ import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { getMobileUrl } from '@/lib/api/auth';
+import { MOBILE_ALTERNATE_MEDIA, PAGE_PATH_HEADER, mobileAlternateUrl } from '@/lib/mobile-alternate';
 import { siteConfig, siteUrl } from '@/lib/site-config';
 import './globals.css';
 
@@ -16,16 +19,21 @@ export const metadata: Metadata = {
   title: { default: siteConfig.title, template: `%s - ${siteConfig.title}` },
   description: siteConfig.description,
   applicationName: siteConfig.title,
-  other: { version: siteConfig.version },
+  // Baidu: these are the desktop pages; phones have their own address (the alternate link below).
+  other: { version: siteConfig.version, 'applicable-device': 'pc' },
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The CSP nonce of proxy.ts is per request, so every page renders per request
   // (Next 16 CSP guide); the data stays cached in lib/api (docs/security.md).
   await connection();
+  const pagePath = (await headers()).get(PAGE_PATH_HEADER);
+  const mobileUrl = pagePath ? await mobileAlternateUrl(pagePath, getMobileUrl) : null;
   return (
     <html lang="zh-CN">
       <body className="flex min-h-screen flex-col antialiased">
+        {/* React puts this link in <head> (docs/seo-sharing.md "Mobile address"). */}
+        {mobileUrl ? <link rel="alternate" media={MOBILE_ALTERNATE_MEDIA} href={mobileUrl} /> : null}
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"

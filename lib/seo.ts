@@ -4,6 +4,7 @@
  * generateMetadata with the same cached fetchers they render with.
  */
 import type { Metadata } from 'next';
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, shareCardAlt, shareCardPath, type ShareCard } from './share-card/content';
 import { siteConfig, siteUrl } from './site-config';
 
 export const DEFAULT_SHARE_IMAGE = '/images/share-card.png';
@@ -14,7 +15,12 @@ export interface PageMetadataInput {
   description?: string;
   /** The canonical path with its meaningful query (from lib/routes). */
   path: string;
-  image?: string;
+  /**
+   * The page's own share card (lib/share-card): a 1200×630 PNG drawn from the page's content.
+   * Pages without one share the site's card. (A page's own SVG picture is no share image:
+   * WeChat, Weibo and most link previewers do not show SVG.)
+   */
+  card?: ShareCard;
   /** Member and utility pages stay out of search engines. */
   noindex?: boolean;
   type?: 'website' | 'article' | 'profile';
@@ -33,9 +39,16 @@ export function summarize(text: string, max = 120): string {
 
 export function pageMetadata(input: PageMetadataInput): Metadata {
   const description = input.description || siteConfig.description;
-  const image = absoluteUrl(input.image || DEFAULT_SHARE_IMAGE);
+  const image = {
+    url: absoluteUrl(input.card ? shareCardPath(input.card) : DEFAULT_SHARE_IMAGE),
+    width: SHARE_CARD_WIDTH,
+    height: SHARE_CARD_HEIGHT,
+    type: 'image/png',
+    alt: input.card ? shareCardAlt(input.card) : `${siteConfig.title}：${siteConfig.description}`,
+  };
   const url = absoluteUrl(input.path);
-  const fullTitle = `${input.title} - ${siteConfig.title}`;
+  // The home page's title is the site title: not "圣爱中医官方网站 - 圣爱中医官方网站".
+  const fullTitle = input.title === siteConfig.title ? input.title : `${input.title} - ${siteConfig.title}`;
   return {
     title: input.title,
     description,
@@ -47,9 +60,9 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
       siteName: siteConfig.title,
       locale: 'zh_CN',
       type: input.type ?? 'website',
-      images: [{ url: image, width: 1200, height: 630, alt: input.title }],
+      images: [image],
     },
-    twitter: { card: 'summary_large_image', title: fullTitle, description, images: [image] },
+    twitter: { card: 'summary_large_image', title: fullTitle, description, images: [{ url: image.url, alt: image.alt }] },
     robots: input.noindex ? { index: false, follow: false } : undefined,
   };
 }

@@ -3,11 +3,12 @@
  * Generates the local demo images of the online services (issue 4: nothing
  * hot-linked): SVG doctor portraits with the surname as initial, clinic
  * facade illustrations and six environment illustrations.
- * Run: node scripts/generate-clinic-images.mjs (idempotent; output is committed).
- * Doctor names come from the seed's generator, so run it with the same data.
+ * Run: npx tsx scripts/generate-clinic-images.mjs (idempotent; output is committed).
+ * Doctor names and clinics come from the seed's data, so the initials and labels match the site.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { CLINICS as CATALOGUE, DEPARTMENTS, doctorName } from '../lib/backend/seed/clinics-doctors-data.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const doctorsDir = path.join(root, 'public/images/doctors');
@@ -15,9 +16,8 @@ const clinicsDir = path.join(root, 'public/images/clinics');
 fs.mkdirSync(doctorsDir, { recursive: true });
 fs.mkdirSync(clinicsDir, { recursive: true });
 
-// Mirrors lib/backend/seed/clinics-doctors-data.ts (SURNAMES) and insertDoctors' name rule.
-const SURNAMES = '李王张刘陈杨赵黄周吴徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢'.split('');
-const DOCTOR_COUNT = 72;
+// seed/clinics-doctors.ts DEMO_DOCTOR_COUNT: one doctor of each department at every clinic.
+const DOCTOR_COUNT = CATALOGUE.length * DEPARTMENTS.length;
 const PALETTE = [
   ['#862f23', '#f5e1dc'],
   ['#256249', '#eef7f3'],
@@ -41,17 +41,12 @@ function portrait(initial, [dark, light]) {
 }
 
 for (let n = 1; n <= DOCTOR_COUNT; n++) {
-  const initial = SURNAMES[(n * 7) % SURNAMES.length];
+  const initial = doctorName(n)[0];
   fs.writeFileSync(path.join(doctorsDir, `D${100000 + n}.svg`), portrait(initial, PALETTE[n % PALETTE.length]));
 }
 fs.writeFileSync(path.join(doctorsDir, 'default.svg'), portrait('医', PALETTE[0]));
 
-const CLINICS = [
-  ['SA0101', '昆明总院'], ['SA0102', '北京路店'], ['SA0103', '西山店'], ['SA0104', '呈贡店'], ['SA0105', '官渡店'],
-  ['SA0106', '安宁店'], ['SA0201', '麒麟店'], ['SA0202', '宣威店'], ['SA0301', '红塔店'], ['SA0302', '澄江店'],
-  ['SA0401', '大理下关店'], ['SA0501', '蒙自店'], ['SA0601', '昭阳店'], ['SA0701', '丽江古城店'], ['SA1101', '贵阳云岩店'],
-  ['SA1201', '成都锦江店'], ['SA1301', '南宁青秀店'],
-];
+const CLINICS = CATALOGUE.map((c) => [c.code, /（(.+?)）/.exec(c.name)?.[1] ?? c.name]);
 
 function facade(label, i) {
   const sky = ['#e8f1ee', '#f6ece4', '#eef0f6'][i % 3];

@@ -4,9 +4,13 @@ import { notFound } from 'next/navigation';
 import { JoinUs } from '@/components/news/join-us';
 import { SectionLayout, sectionSidebar } from '@/components/news/section-layout';
 import { SiteFigures } from '@/components/news/site-figures';
+import { getClinicPage } from '@/lib/api/clinics';
 import { getJobCategories, getJobPage } from '@/lib/api/jobs';
+import { readAll } from '@/lib/api/list-page';
 import { getBanner } from '@/lib/api/news';
+import { getProvinces } from '@/lib/api/reference';
 import { getSiteFigures } from '@/lib/api/site-info';
+import { groupReachText } from '@/lib/group-reach';
 import { parseId, parsePage, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
@@ -26,12 +30,16 @@ export default async function AboutHospitalPage({ searchParams }: Props) {
   const jobType = parseId(sp.jobType);
   const jobPage = parsePage(sp.jobPage, 100);
   if (jobType === null || jobPage === null) notFound();
-  const [banner, figures, categories, jobs] = await Promise.all([
+  const [banner, figures, categories, jobs, provinces] = await Promise.all([
     getBanner('about'),
     getSiteFigures(),
     getJobCategories(),
     getJobPage({ categoryId: jobType, page: jobPage, pageSize: 8 }),
+    getProvinces(),
   ]);
+  // The cities and provinces come from the clinic catalogue, like the finder's.
+  const home = provinces.find((p) => p.isDefault);
+  const homeClinics = home ? await readAll((page) => getClinicPage({ provinceId: home.id, page, pageSize: 100 })) : [];
   if (jobType !== undefined && !categories.some((c) => c.id === jobType)) notFound();
   const hrefFor = (q: { jobType?: number; jobPage?: number }) =>
     `${routes.aboutHospital({ jobType: q.jobType, jobPage: q.jobPage && q.jobPage > 1 ? q.jobPage : undefined })}#join-us`;
@@ -51,7 +59,7 @@ export default async function AboutHospitalPage({ searchParams }: Props) {
         <h2 id="about-title" className="text-xl font-bold text-stone-900">{siteConfig.groupName}</h2>
         <div className="mt-4 space-y-4 leading-8 text-stone-700">
           <p>
-            {siteConfig.groupName}扎根云南，以“让百姓就近看好中医”为使命，在昆明、曲靖、玉溪、大理、红河、昭通等地开设连锁中医门诊，并延伸至贵州、四川。
+            {groupReachText(siteConfig.groupName, provinces, homeClinics.map((c) => c.city))}
             集团汇聚省内外名老中医与中青年骨干医师，开设中医内科、妇科、儿科、针灸推拿、康复理疗等科室，提供道地药材饮片、代煎配送与会员健康管理服务。
           </p>
           {siteConfig.intro.map((line) => (

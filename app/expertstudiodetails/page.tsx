@@ -10,6 +10,7 @@ import { getSpecialPage, getStudio } from '@/lib/api/specialties';
 import { formatDate } from '@/lib/format';
 import { parseId, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
+import { studioCard } from '@/lib/share-card/content';
 import { pageMetadata, summarize } from '@/lib/seo';
 
 interface Props {
@@ -28,7 +29,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
     title: d.studio.name,
     description: summarize(d.studio.introduction, 150),
     path: routes.expertStudioDetail(d.studio.id),
-    image: d.studio.image,
+    card: studioCard(d.studio),
   });
 }
 

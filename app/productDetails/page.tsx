@@ -11,6 +11,7 @@ import { formatPoints } from '@/lib/format';
 import { routes } from '@/lib/routes';
 import { htmlToText, sanitizeArticleHtml } from '@/lib/sanitize';
 import { single, type SearchParams } from '@/lib/url-params';
+import { goodsCard } from '@/lib/share-card/content';
 import { absoluteUrl, pageMetadata, summarize } from '@/lib/seo';
 import { loadMemberPoints } from './member-points';
 
@@ -29,7 +30,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
     title: goods.name,
     description: summarize(`${goods.name}：${formatPoints(goods.points)}积分兑换。${htmlToText(goods.descriptionHtml)}`),
     path: routes.productDetails(goods.sn),
-    image: goods.image,
+    card: goodsCard(goods),
   });
 }
 

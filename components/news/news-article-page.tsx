@@ -5,6 +5,7 @@ import { NEWS_TYPES } from '@/lib/news-types';
 import { newsDetailHref } from '@/lib/news-routes';
 import { parseId, type SearchParams } from '@/lib/url-params';
 import { pageMetadata, summarize } from '@/lib/seo';
+import { articleCard } from '@/lib/share-card/content';
 import { NewsArticleView } from './news-article-view';
 import { typeCrumbs } from './sections';
 import { VideoPlayer } from './video-player';
@@ -28,7 +29,7 @@ export function articleMetadata(article: NewsArticle): Metadata {
     description: article.summary || summarize(article.bodyHtml),
     // The canonical URL is the type's own page, whichever route showed it.
     path: newsDetailHref(article.type, article.id),
-    image: article.image && !article.image.endsWith('.svg') ? article.image : undefined,
+    card: articleCard(article),
     type: 'article',
   });
 }

@@ -51,12 +51,11 @@ export function createNewsListPage(config: NewsListConfig) {
 
   async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
     const { page, year, province } = readQuery(config, await searchParams);
-    const banner = await getBanner(config.banner);
+    // A list shares the site's card (its banners are SVG, which previewers do not show).
     return pageMetadata({
       title: page > 1 ? `${config.title}（第${page}页）` : config.title,
       description: config.description,
       path: config.href({ province, year, page: page > 1 ? page : undefined }),
-      image: banner?.image.endsWith('.svg') ? undefined : banner?.image,
     });
   }
 

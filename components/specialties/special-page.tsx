@@ -21,7 +21,7 @@ async function load(searchParams: Promise<SearchParams>, type: SpecialType): Pro
 export async function specialMetadata(searchParams: Promise<SearchParams>, type: SpecialType): Promise<Metadata> {
   const s = await load(searchParams, type);
   if (!s) return { title: '内容不存在' };
-  return pageMetadata({ title: s.title, description: summarize(s.summary || s.contentHtml, 150), path: specialHref(s), image: s.image, type: 'article' });
+  return pageMetadata({ title: s.title, description: summarize(s.summary || s.contentHtml, 150), path: specialHref(s), type: 'article' });
 }
 
 export async function SpecialPage({ searchParams, type }: { searchParams: Promise<SearchParams>; type: SpecialType }) {

@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/format';
 import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
+import { doctorCard } from '@/lib/share-card/content';
 
 interface Props {
   params: Promise<{ code: string }>;
@@ -34,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${doctor.name} ${doctor.title}`,
     description: summarize(`${doctor.name}，${doctor.clinicName}${doctor.department}${doctor.title}，擅长${doctor.specialties.join('、')}。${doctor.introduction}`, 150),
     path: routes.doctorDetail(doctor.appointmentCode),
-    image: doctor.avatar,
+    card: doctorCard(doctor),
     type: 'profile',
   });
 }

@@ -19,6 +19,7 @@ import { getInsurance } from '@/lib/api/reference';
 import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
+import { clinicCard } from '@/lib/share-card/content';
 
 interface Props {
   params: Promise<{ code: string }>;
@@ -37,7 +38,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: clinic.name,
     description: summarize(`${clinic.name}：${clinic.address}，电话${clinic.phone}，${clinic.hours}。${clinic.introduction}`, 150),
     path: routes.hospitalDetail(clinic.code),
-    image: clinic.image,
+    card: clinicCard(clinic),
   });
 }
 

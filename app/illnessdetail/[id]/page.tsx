@@ -11,6 +11,7 @@ import { pickOption, SYMPTOM_SORTS } from '@/lib/constants';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { getClinic } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
+import { illnessCard } from '@/lib/share-card/content';
 import { pageMetadata, summarize } from '@/lib/seo';
 
 interface Props {
@@ -31,6 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: summarize(`${illness.summary}常见症状：${illness.symptoms}中医治疗：${illness.treatment}`, 150),
     path: routes.illnessDetail(illness.id),
     type: 'article',
+    card: illnessCard(illness),
   });
 }
 

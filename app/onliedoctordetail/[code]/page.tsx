@@ -11,6 +11,7 @@ import { getEvaluationRatio } from '@/lib/api/evaluations';
 import { getOnlineStatus, getQuestionPage } from '@/lib/api/online';
 import { parseCode } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
+import { doctorCard } from '@/lib/share-card/content';
 import { pageMetadata, summarize } from '@/lib/seo';
 
 interface Props {
@@ -29,7 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${doctor.name}在线问诊`,
     description: summarize(`${doctor.name}${doctor.title}在线图文问诊，擅长${doctor.specialties.join('、')}。${doctor.introduction}`, 150),
     path: routes.onlineDoctorDetail(doctor.appointmentCode),
-    image: doctor.avatar,
+    card: doctorCard(doctor),
     type: 'profile',
   });
 }

@@ -10,8 +10,18 @@ export const siteInfoEndpoints: EndpointMap = {
   /** The group's figures: clinics, doctors, members, services. */
   'TW_User/GetUserNums': {
     access: 'public',
-    handle: ({ db }) =>
-      wholeList(db.prepare('SELECT Key, Label, Value, Unit FROM site_figures ORDER BY Sort, Key').all()),
+    handle: ({ db }) => {
+      // The clinic and doctor figures are counted from the catalogue, never typed: the home page and
+      // /aboutHospital claim exactly what the finder lists.
+      const counted: Record<string, number> = {
+        clinics: (db.prepare('SELECT COUNT(*) AS n FROM orgs').get() as { n: number }).n,
+        doctors: (db.prepare('SELECT COUNT(*) AS n FROM doctors').get() as { n: number }).n,
+      };
+      const rows = db.prepare('SELECT Key, Label, Value, Unit FROM site_figures ORDER BY Sort, Key').all() as {
+        Key: string; Label: string; Value: number; Unit: string;
+      }[];
+      return wholeList(rows.map((r) => (r.Key in counted ? { ...r, Value: counted[r.Key]! } : r)));
+    },
   },
 
   /** Display switches of the home page; GrayMode greys the site on days of mourning. */

@@ -1,6 +1,6 @@
 /**
  * Demo content of the online services and key specialties (issue 4): provinces,
- * 17 clinics (14 in Yunnan), 72 doctors with weekly schedules, evaluations,
+ * 56 clinics (47 in Yunnan), 8 doctors per clinic (one per department) with weekly schedules, evaluations,
  * online questions, studios, specials, illnesses. Deterministic (seeded PRNG),
  * dates relative to settings.now() so lists always look recent.
  */
@@ -10,12 +10,13 @@ import {
   DEPARTMENTS,
   DISEASE_TYPES,
   EVALUATION_TAGS,
+  DEPARTMENT_REVIEWS,
   EVALUATION_TEXTS,
-  GIVEN,
+  doctorName,
   ILLNESSES,
   INSURANCE,
   PROVINCES,
-  QUESTION_SAMPLES,
+  QUESTIONS_BY_DEPARTMENT,
   SALE_TYPES,
   SHIFTS,
   SPECIAL_CLASSES,
@@ -65,6 +66,7 @@ interface DoctorRow {
   department: string;
   title: string;
   online: boolean;
+  specialties: string[];
 }
 
 /**
@@ -82,29 +84,27 @@ export function insertDoctors(
     register_fee, sort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
   const pattern = db.prepare('INSERT INTO schedule_patterns (doctor_id, org_code, weekday, shift_id, total) VALUES (?,?,?,?,?)');
   const rows: DoctorRow[] = [];
-  // Most doctors work in Yunnan (the group's home province, SPEC §9 default 215).
-  const yunnan = CLINICS.filter((c) => c.provinceId === 215);
-  const others = CLINICS.filter((c) => c.provinceId !== 215);
   for (let n = startAt; n < startAt + count; n++) {
-    const clinic = n % 6 === 0 ? others[(n / 6) % others.length]! : yunnan[n % yunnan.length]!;
-    const dept = DEPARTMENTS[n % DEPARTMENTS.length]!;
-    const surname = SURNAMES[(n * 7) % SURNAMES.length]!;
-    const given = GIVEN[(n * 13) % GIVEN.length]! + (n % 3 === 0 ? '' : GIVEN[(n * 5 + 3) % GIVEN.length]!);
+    // Round the clinics, one department per round: every clinic gets a doctor of every department.
+    const clinic = CLINICS[(n - 1) % CLINICS.length]!;
+    const dept = DEPARTMENTS[Math.floor((n - 1) / CLINICS.length) % DEPARTMENTS.length]!;
+    const name = doctorName(n);
     const titleRoll = rng.next();
     const title = titleRoll < 0.3 ? TITLES[0] : titleRoll < 0.6 ? TITLES[1] : titleRoll < 0.9 ? TITLES[2] : TITLES[3];
     const specialties = [...dept.specialties].sort(() => rng.next() - 0.5).slice(0, 3);
     const years = title === '主任医师' ? rng.int(25, 40) : title === '副主任医师' ? rng.int(15, 25) : rng.int(5, 15);
     const code = doctorCode(n);
     const doctorId = DOCTOR_ID_BASE + n;
-    const online = rng.next() < 0.55;
+    // The first five consult online whatever the draw: the README and tests show them online.
+    const online = rng.next() < 0.55 || n <= 5;
     const intro =
-      `${surname}${given}，${title}，从事${dept.name}临床工作${years}年。` +
+      `${name}，${title}，从事${dept.name}临床工作${years}年。` +
       `擅长${specialties.join('、')}等病症的中医诊治，注重辨证论治与整体调理，` +
       `坚持“以患者为中心”，问诊细致、用药精当，深受患者信赖。`;
     insert.run(
       doctorId,
       code,
-      surname + given,
+      name,
       title,
       clinic.code,
       clinic.provinceId,
@@ -128,12 +128,13 @@ export function insertDoctors(
       if (rng.next() < 0.45) pattern.run(doctorId, clinic.code, weekday, 2, rng.int(8, 20));
       if (weekday >= 1 && weekday <= 5 && rng.next() < 0.1) pattern.run(doctorId, clinic.code, weekday, 3, rng.int(5, 10));
     }
-    rows.push({ doctorId, code, orgCode: clinic.code, department: dept.name, title, online });
+    rows.push({ doctorId, code, orgCode: clinic.code, department: dept.name, title, online, specialties });
   }
   return rows;
 }
 
-export const DEMO_DOCTOR_COUNT = 72;
+/** One doctor of each department at every clinic. */
+export const DEMO_DOCTOR_COUNT = CLINICS.length * DEPARTMENTS.length;
 
 export const seedClinicsDoctors: Seeder = (db, settings) => {
   const now = settings.now();
@@ -172,24 +173,26 @@ export const seedClinicsDoctors: Seeder = (db, settings) => {
   const evaluation = db.prepare(`INSERT INTO evaluations (doctor_id, org_code, member_name, satisfaction, eval_type,
     has_content, content, tags, source, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`);
   const memberName = () => `${rng.pick(SURNAMES)}**`;
-  const addEvaluation = (doctorId: number | null, orgCode: string, source: 0 | 1) => {
+  const addEvaluation = (doctorId: number | null, orgCode: string, source: 0 | 1, department?: string) => {
     const roll = rng.next();
     const satisfaction = (roll < 0.72 ? 1 : roll < 0.9 ? 2 : 3) as 1 | 2 | 3;
     const evalType = rng.next() < 0.75 ? 0 : 1;
     // A system evaluation is the automatic "good" given when a patient does not rate.
     const hasContent = evalType === 0 && rng.next() < 0.8 ? 1 : 0;
-    const content = hasContent ? rng.pick(EVALUATION_TEXTS[satisfaction]) : '';
+    // A good review may name what was treated, and then only on a doctor of that department.
+    const own = department ? DEPARTMENT_REVIEWS[department] : undefined;
+    const content = !hasContent ? '' : satisfaction === 1 && own && rng.next() < 0.5 ? rng.pick(own) : rng.pick(EVALUATION_TEXTS[satisfaction]);
     const tags = satisfaction === 1 ? [rng.pick(EVALUATION_TAGS), rng.pick(EVALUATION_TAGS)].filter((t, i, a) => a.indexOf(t) === i).join(',') : '';
     evaluation.run(doctorId, orgCode, memberName(), evalType === 1 ? 1 : satisfaction, evalType, hasContent,
       content, tags, source, daysAgo(now, rng.int(0, 180), rng.int(0, 1400)));
   };
   for (const d of doctors) {
     const count = rng.int(10, 16);
-    for (let i = 0; i < count; i++) addEvaluation(d.doctorId, d.orgCode, 0);
+    for (let i = 0; i < count; i++) addEvaluation(d.doctorId, d.orgCode, 0, d.department);
     // Make sure every doctor has at least one dissatisfied, contentful evaluation to filter by.
     evaluation.run(d.doctorId, d.orgCode, memberName(), 3, 0, 1, rng.pick(EVALUATION_TEXTS[3]), '', 0,
       daysAgo(now, rng.int(5, 120)));
-    if (d.online) for (let i = 0, c = rng.int(4, 8); i < c; i++) addEvaluation(d.doctorId, d.orgCode, 1);
+    if (d.online) for (let i = 0, c = rng.int(4, 8); i < c; i++) addEvaluation(d.doctorId, d.orgCode, 1, d.department);
   }
   for (const c of CLINICS) for (let i = 0; i < 5; i++) addEvaluation(null, c.code, 0);
 
@@ -200,7 +203,8 @@ export const seedClinicsDoctors: Seeder = (db, settings) => {
   for (const d of doctors.filter((x) => x.online)) {
     for (let i = 0, c = rng.int(4, 8); i < c; i++) {
       q++;
-      const [title, content, reply] = rng.pick(QUESTION_SAMPLES);
+      // A question goes to a doctor of the department that treats it.
+      const [title, content, reply] = rng.pick(QUESTIONS_BY_DEPARTMENT[d.department]!);
       const isPrivate = rng.next() < 0.3 ? 1 : 0;
       const isReplied = rng.next() < 0.7 ? 1 : 0;
       const age = rng.int(0, 90);
@@ -253,9 +257,11 @@ export const seedClinicsDoctors: Seeder = (db, settings) => {
     symptoms, treatment, praise_rate, service_count, sort) VALUES (?,?,?,?,?,?,?,?,?,?)`);
   let sort = 0;
   ILLNESSES.forEach(([name, diseaseType, summary, symptoms, treatment], i) => {
-    const clinicsOffering = [CLINICS[i % 6]!, CLINICS[6 + (i % 8)]!, ...(i % 3 === 0 ? [CLINICS[14 + (i % 3)]!] : [])];
-    for (const c of clinicsOffering) {
-      illness.run(name, (i % 3) + 1, diseaseType, c.code, summary, symptoms, treatment,
+    // An illness is offered where a doctor treats it (擅长), so its page lists doctors who do.
+    const treating = [...new Set(doctors.filter((d) => d.specialties.includes(name)).map((d) => d.orgCode))];
+    const clinicsOffering = [0, 1, 2].map((k) => treating[(i * 5 + k * 7) % treating.length]).filter((c, k, a): c is string => Boolean(c) && a.indexOf(c) === k);
+    for (const code of clinicsOffering) {
+      illness.run(name, (i % 3) + 1, diseaseType, code, summary, symptoms, treatment,
         Math.round((88 + rng.next() * 12) * 10) / 10, rng.int(50, 9000), sort++);
     }
   });

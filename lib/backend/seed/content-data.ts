@@ -1,7 +1,9 @@
 /**
  * The words of the content seed: titles, paragraphs and names for a TCM group
  * in Yunnan. Invented, no real people's data. seed/content.ts composes them.
+ * Clinics named here are those of the catalogue (seed/clinics-doctors-data.ts).
  */
+import { CLINICS, clinicShortName } from './clinics-doctors-data';
 
 /** [title, summary] per type; bodies are composed from PARAGRAPHS. */
 export const NEWS_TITLES: Record<number, string[]> = {
@@ -25,7 +27,7 @@ export const NEWS_TITLES: Record<number, string[]> = {
     '昆明西山门诊开设小儿推拿专病门诊',
     '圣爱中医获评“诚信示范医疗机构”',
     '集团召开年度药事管理与合理用药培训会',
-    '楚雄门诊开展“重阳敬老”健康义诊',
+    '楚雄鹿城门诊开展“重阳敬老”健康义诊',
     '圣爱中医荣登云南省中医药服务满意度调查前列',
     '集团启动“智慧药房”代煎配送服务',
     '贵阳观山湖门诊迎来开诊一周年',
@@ -229,12 +231,14 @@ export const SYSTEM_DOCS: [number, string][] = [
 export const HOT_WORDS = ['失眠', '颈椎病', '脾胃', '三伏贴', '小儿推拿', '针灸', '妇科调理', '湿疹', '膏方', '艾灸'];
 
 export const JOB_TYPES = ['中医师', '针灸推拿师', '中药师', '护理', '客服与运营', '信息技术'];
+/** Where the jobs are: headquarters and clinics of the catalogue (seed/clinics-doctors-data.ts), by code. */
+const JOB_CLINIC_CODES = ['SA0102', 'SA0201', 'SA0401', 'SA1102'];
 export const JOB_COMPANIES: [string, string][] = [
   ['云南圣爱中医馆集团总部', '昆明'],
-  ['昆明北京路门诊', '昆明'],
-  ['曲靖麒麟门诊', '曲靖'],
-  ['大理下关门诊', '大理'],
-  ['贵阳观山湖门诊', '贵阳'],
+  ...JOB_CLINIC_CODES.map((code): [string, string] => {
+    const clinic = CLINICS.find((c) => c.code === code)!;
+    return [clinicShortName(clinic.name), clinic.city];
+  }),
 ];
 /** [typeIndex, companyIndex, title, salary, education, experience, channel] */
 export const JOBS: [number, number, string, string, string, string, 'social' | 'campus'][] = [

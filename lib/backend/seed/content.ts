@@ -18,14 +18,18 @@ import {
   SYSTEM_CLASSES,
   SYSTEM_DOCS,
 } from './content-data';
+import { WRITTEN_ARTICLES } from './articles';
 
 export const NEWS_COVER_COUNT = 12;
 /** Every cover in public/images/news is an 800×450 SVG. */
 const NEWS_COVER_WIDTH = 800;
 const NEWS_COVER_HEIGHT = 450;
 export const newsCover = (i: number) => `/images/news/cover-${String((i % NEWS_COVER_COUNT) + 1).padStart(2, '0')}.svg`;
-export const SAMPLE_VIDEO = '/media/sample.mp4';
-export const SAMPLE_VIDEO_POSTER = '/media/sample-poster.jpg';
+/** Each video of 圣爱视频 has its own clip and poster (scripts/generate-video-clips.sh), in title order. */
+export const videoClip = (i: number) => {
+  const n = String(i + 1).padStart(2, '0');
+  return { url: `/media/videos/video-${n}.mp4`, poster: `/media/videos/poster-${n}.jpg` };
+};
 
 /**
  * The article that proves the sanitizer (issue 5): its body holds a script,
@@ -103,14 +107,17 @@ function seedNews(db: Database) {
           ? `${/^(\d{4})/.exec(title)?.[1] ?? '2020'}-0${(i % 9) + 1}-15 10:00:00`
           : dateBefore(spreadDays + 2, 8 + (n % 9));
       const image = newsCover(n);
-      const summary = `${(PARAGRAPHS[type] ?? PARAGRAPHS[1]!)[i % (PARAGRAPHS[type] ?? PARAGRAPHS[1]!).length]!.slice(0, 60)}`;
+      const written = WRITTEN_ARTICLES[title];
+      const summary = written
+        ? `${written.replace(/<[^>]*>/g, '').slice(0, 59)}…`
+        : `${(PARAGRAPHS[type] ?? PARAGRAPHS[1]!)[i % (PARAGRAPHS[type] ?? PARAGRAPHS[1]!).length]!.slice(0, 60)}`;
       add({
         Type: type,
         Title: title,
         Summary: summary,
-        Content: articleBody(type, title, i, image),
-        Image: type === NEWS_TYPES.video ? SAMPLE_VIDEO_POSTER : image,
-        VideoUrl: type === NEWS_TYPES.video ? SAMPLE_VIDEO : '',
+        Content: written ?? articleBody(type, title, i, image),
+        Image: type === NEWS_TYPES.video ? videoClip(i).poster : image,
+        VideoUrl: type === NEWS_TYPES.video ? videoClip(i).url : '',
         Author: type === NEWS_TYPES.healthScience ? ['李明华 主任医师', '王素芬 副主任医师', '赵志远 主治医师'][i % 3] : '圣爱中医',
         Source: type >= NEWS_TYPES.charityActivity && type <= NEWS_TYPES.charityProject ? '圣爱公益基金会' : '圣爱中医官方网站',
         ProvinceID: type === NEWS_TYPES.news ? (PROVINCES_FOR_NEWS[i] ?? 0) : 0,
@@ -251,8 +258,10 @@ function seedJobs(db: Database) {
 
 function seedSiteInfo(db: Database) {
   const figures = db.prepare('INSERT INTO site_figures (Key, Label, Value, Unit, Sort) VALUES (?, ?, ?, ?, ?)');
-  figures.run('clinics', '连锁门诊', 56, '家', 1);
-  figures.run('doctors', '坐诊医师', 1280, '位', 2);
+  // Counted from the catalogue (seed/clinics-doctors.ts runs first); GetUserNums counts again when asked.
+  const count = (table: 'orgs' | 'doctors') => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  figures.run('clinics', '连锁门诊', count('orgs'), '家', 1);
+  figures.run('doctors', '坐诊医师', count('doctors'), '位', 2);
   figures.run('members', '注册会员', 1_260_000, '人', 3);
   figures.run('services', '年服务人次', 3_100_000, '人次', 4);
   const settings = db.prepare('INSERT INTO site_settings (Key, Value) VALUES (?, ?)');

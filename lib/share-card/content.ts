@@ -1,0 +1,125 @@
+/**
+ * What a share card shows (docs/seo-sharing.md "Share cards"): one builder per page kind, used by the
+ * page's metadata (for the card's address and alt text) and by the card route (to draw it),
+ * so the card and the page never disagree. Pure: no I/O, safe in tests.
+ */
+import type { Clinic } from '../api/clinics';
+import type { Doctor } from '../api/doctors';
+import type { NewsArticle } from '../api/news';
+import type { PointsGoods } from '../api/points';
+import type { Illness, Studio } from '../api/specialties';
+
+export const SHARE_CARD_KINDS = ['doctor', 'clinic', 'article', 'illness', 'studio', 'goods'] as const;
+export type ShareCardKind = (typeof SHARE_CARD_KINDS)[number];
+
+export const SHARE_CARD_WIDTH = 1200;
+export const SHARE_CARD_HEIGHT = 630;
+
+export interface ShareCard {
+  kind: ShareCardKind;
+  /** The page's key: appointment code, clinic code, numeric id or goods SN. */
+  id: string;
+  /** A short label above the title (科室, 文章栏目...). */
+  kicker: string;
+  title: string;
+  /** Up to three short lines under the title. */
+  lines: string[];
+  /** A site image (path under /images/) shown beside the text, if the page has one. */
+  picture?: string;
+}
+
+export function isShareCardKind(value: string): value is ShareCardKind {
+  return (SHARE_CARD_KINDS as readonly string[]).includes(value);
+}
+
+const clip = (text: string, max: number) => {
+  const plain = text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+};
+const line = (...parts: (string | undefined)[]) => parts.filter(Boolean).join('\u3000');
+
+export function doctorCard(d: Doctor): ShareCard {
+  return {
+    kind: 'doctor',
+    id: d.appointmentCode,
+    kicker: d.department || '名医坐诊',
+    title: d.name,
+    lines: [line(d.title, d.department), d.clinicName, d.specialties.length ? clip(`擅长：${d.specialties.join('、')}`, 30) : ''].filter(Boolean),
+    picture: d.avatar,
+  };
+}
+
+export function clinicCard(c: Clinic): ShareCard {
+  return {
+    kind: 'clinic',
+    id: c.code,
+    kicker: c.typeName || '连锁门诊',
+    title: c.name,
+    lines: [clip(c.address, 30), c.phone ? `电话 ${c.phone}` : '', clip(c.hours, 30)].filter(Boolean),
+    picture: c.image,
+  };
+}
+
+export function articleCard(a: NewsArticle): ShareCard {
+  return {
+    kind: 'article',
+    id: String(a.id),
+    kicker: a.typeName || '圣爱动态',
+    title: clip(a.title, 48),
+    lines: [line(a.publishedAt.slice(0, 10), a.source || undefined)].filter(Boolean),
+    picture: a.image,
+  };
+}
+
+export function illnessCard(i: Illness): ShareCard {
+  return {
+    kind: 'illness',
+    id: String(i.id),
+    kicker: line(i.typeName, i.diseaseTypeName) || '疾病专科',
+    title: i.name,
+    lines: [i.clinicName, clip(i.summary, 30)].filter(Boolean),
+  };
+}
+
+export function studioCard(s: Studio): ShareCard {
+  return {
+    kind: 'studio',
+    id: String(s.id),
+    kicker: s.className || '名医工作室',
+    title: s.name,
+    lines: [`领衔：${line(s.doctorName, s.doctorTitle)}`, line(s.department, s.clinicName)],
+    picture: s.image,
+  };
+}
+
+export function goodsCard(g: PointsGoods): ShareCard {
+  return {
+    kind: 'goods',
+    id: g.sn,
+    kicker: g.category || '积分商城',
+    title: clip(g.name, 40),
+    lines: [`${g.points} 积分兑换`, clip(g.summary, 30)].filter(Boolean),
+    picture: g.image,
+  };
+}
+
+/** FNV-1a over the card's content: the card's version, so a changed page gets a new address. */
+export function shareCardVersion(card: ShareCard): string {
+  const text = JSON.stringify([card.kicker, card.title, card.lines, card.picture ?? '']);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}
+
+/** The card's path: /share-card/<kind>/<id>.png?v=<version> (a .png path: proxy.ts and the page cache leave it alone). */
+export function shareCardPath(card: ShareCard): string {
+  return `/share-card/${card.kind}/${encodeURIComponent(card.id)}.png?v=${shareCardVersion(card)}`;
+}
+
+/** The og:image:alt of a card. */
+export function shareCardAlt(card: ShareCard): string {
+  return [card.title, ...card.lines].join('，');
+}
