@@ -1,19 +1,21 @@
 /**
- * The whole-page cache's memory (issue 8): rendered pages kept with their body
- * split at the render's placeholder nonce, so each answer joins the parts with
- * a fresh nonce (lib/page-cache/serve.ts).
+ * The whole-page cache's memory (issue 8): rendered pages kept without any
+ * nonce, raw and precompressed, with a CSP that lists their inline scripts by
+ * hash (lib/page-cache/precompress.ts, lib/page-cache/serve.ts).
  *
  * proxy.ts and the app's server actions are separate bundles in one process:
  * the state lives on globalThis under one symbol, so a write in an action
  * (purgePageCache) empties the cache that proxy.ts answers from.
  */
+import type { FrozenBody } from './precompress';
 
 export interface CachedPage {
   status: number;
-  /** Response headers worth keeping; values may hold the placeholder (Link: …; nonce=). */
+  /** Response headers worth keeping, the placeholder nonce taken out (Link: …; nonce=). */
   headers: [string, string][];
-  /** The body's UTF-8 bytes split at the placeholder nonce: an answer is one copy, with no string encoding. */
-  parts: Buffer[];
+  /** The body without any nonce, compressed once (lib/page-cache/precompress.ts), and its hash CSP. */
+  body: FrozenBody;
+  /** Bytes held: raw, gzip and brotli together. */
   bytes: number;
   renderedAt: number;
   /** When a hit should start a refresh (moved on by a failed one). */
