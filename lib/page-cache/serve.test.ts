@@ -4,6 +4,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
+import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
 import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER } from './serve';
 import { pageCacheState, purgePageCache } from './store';
 
@@ -21,6 +22,8 @@ const origin = {
 let server: http.Server;
 
 beforeAll(async () => {
+  // What instrumentation.ts does in a server process.
+  installPassThrough();
   server = http.createServer((req, res) => {
     origin.renders++;
     origin.lastHeaders = req.headers;
@@ -64,7 +67,11 @@ function get(path: string, init: { method?: string; headers?: Record<string, str
 /** The answer's body decoded by its Content-Encoding, as a browser would. */
 async function decoded(res: Response): Promise<string> {
   const bytes = Buffer.from(await res.arrayBuffer());
-  const encoding = res.headers.get('content-encoding');
+  // The pass-through turns the cache's own header into Content-Encoding on the Node response.
+  const encoding = res.headers.get(ENCODING_HEADER);
+  expect(res.headers.get('content-encoding')).toBeNull();
+  const length = res.headers.get(LENGTH_HEADER);
+  if (length !== null) expect(Number(length)).toBe(bytes.byteLength);
   if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
   expect(encoding).toBeNull();
@@ -115,19 +122,19 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
 
   it('sends the page compressed once: brotli, gzip or raw by Accept-Encoding, each decoding to the same page', async () => {
     const raw = await read('/trendsInfor');
-    expect(raw.res.headers.get('content-encoding')).toBeNull();
+    expect(raw.res.headers.get(ENCODING_HEADER)).toBeNull();
     const browser = await read('/trendsInfor', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-    expect(browser.res.headers.get('content-encoding')).toBe('br');
+    expect(browser.res.headers.get(ENCODING_HEADER)).toBe('br');
     const gzipOnly = await read('/trendsInfor', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
-    expect(gzipOnly.res.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipOnly.res.headers.get(ENCODING_HEADER)).toBe('gzip');
     const refused = await read('/trendsInfor', { headers: { 'accept-encoding': 'identity, *;q=0' } });
-    expect(refused.res.headers.get('content-encoding')).toBeNull();
+    expect(refused.res.headers.get(ENCODING_HEADER)).toBeNull();
     for (const a of [browser, gzipOnly, refused]) {
       expect(a.body).toBe(raw.body);
       expect(a.res.headers.get('content-security-policy')).toBe(raw.res.headers.get('content-security-policy'));
       expectHashedPage(a);
     }
-    expect(Number(browser.res.headers.get('content-length'))).toBeLessThan(Buffer.byteLength(raw.body));
+    expect(Number(browser.res.headers.get(LENGTH_HEADER))).toBeLessThan(Buffer.byteLength(raw.body));
     // Compressed at render time only: every answer shares the stored buffers.
     expect(origin.renders).toBe(1);
   });
@@ -160,6 +167,20 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
     expect(b.res.headers.get('x-page-cache')).toBe('MISS');
     expect(origin.renders).toBe(2);
     expectHashedPage(b);
+  });
+
+  it('sends raw bytes while the pass-through is not installed (Next would encode them again)', async () => {
+    const flag = Symbol.for('shengai.page-cache.pass-through');
+    const g = globalThis as Record<symbol, unknown>;
+    g[flag] = false;
+    try {
+      const a = await read('/charity', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(a.res.headers.get(ENCODING_HEADER)).toBeNull();
+      expect(a.res.headers.get(LENGTH_HEADER)).toBeNull();
+      expect(a.body).toContain('v1 /charity');
+    } finally {
+      g[flag] = true;
+    }
   });
 
   it('answers HEAD without a body', async () => {

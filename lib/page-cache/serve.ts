@@ -21,6 +21,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { pageCachePlan, type PageCachePlan } from './policy';
+import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
 
@@ -135,12 +136,14 @@ function renderOnce(plan: PageCachePlan, store: PageStore): Promise<Rendered | n
 /** The stored bytes in the encoding the request accepts, with the page's own hash CSP. */
 function answer(page: CachedPage, request: Pick<NextRequest, 'method' | 'headers'>, how: 'HIT' | 'STALE' | 'MISS') {
   const headers = new Headers(page.headers);
-  const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+  // Without the pass-through (lib/page-cache/pass-through.ts) Next would re-encode the bytes: send them raw.
+  const encoding = passThroughInstalled() ? chooseEncoding(request.headers.get('accept-encoding')) : 'identity';
   const vary = headers.get('vary');
   if (!vary || !/accept-encoding/i.test(vary)) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const bytes = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.raw;
-  if (encoding !== 'identity') headers.set('content-encoding', encoding);
-  headers.set('content-length', String(bytes.byteLength));
+  // Next drops Content-Encoding/Content-Length from this Response; the pass-through puts them back.
+  if (encoding !== 'identity') headers.set(ENCODING_HEADER, encoding);
+  if (passThroughInstalled()) headers.set(LENGTH_HEADER, String(bytes.byteLength));
   headers.set('content-security-policy', page.body.csp);
   headers.set(PAGE_CACHE_HEADER, how);
   // A Buffer is a Uint8Array over a plain ArrayBuffer here (never a shared one); its type says ArrayBufferLike.
