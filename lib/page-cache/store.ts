@@ -7,6 +7,7 @@
  * the state lives on globalThis under one symbol, so a write in an action
  * (purgePageCache) empties the cache that proxy.ts answers from.
  */
+import { listenForPurges, publishPurge } from '@/lib/shared-state/page-cache-purge';
 import type { FrozenBody } from './precompress';
 
 export interface CachedPage {
@@ -118,6 +119,8 @@ export function pageCacheState(): PageCacheState {
     generation: 0,
     unreachableUntil: 0,
   };
+  // Several processes behind nginx: a purge in one empties them all (lib/shared-state/page-cache-purge.ts).
+  listenForPurges(purgeHere);
   return g[STATE];
 }
 
@@ -126,6 +129,11 @@ export function pageCacheState(): PageCacheState {
  * public pages show (stock after an exchange), so the writer reads its own write.
  */
 export function purgePageCache(): void {
+  purgeHere();
+  publishPurge();
+}
+
+function purgeHere(): void {
   const state = pageCacheState();
   state.generation++;
   state.shared.clear();
