@@ -27,7 +27,7 @@ async function hashedPage(res: APIResponse): Promise<{ csp: string; body: string
   const body = await res.text();
   expect(body).not.toMatch(/\bnonce="/);
   const scripts = inlineScripts(body);
-  expect(scripts.length, 'the page has inline scripts').toBeGreaterThan(3);
+  expect(scripts.length, 'the page has inline scripts').toBeGreaterThan(0);
   const listed = (/script-src ([^;]*)/.exec(csp)?.[1] ?? '').split(' ').filter((s) => s.startsWith("'sha256-"));
   const hashes = [...new Set(scripts.map((t) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`))];
   expect(listed.sort()).toEqual(hashes.sort());
