@@ -82,6 +82,8 @@ write_env() {
 
 start_next() {
   local port="$1"
+  # Already kept running by its supervisor (a second `up`): nothing to do.
+  if pid_alive "$RUN/supervisor-$port.pid"; then return 0; fi
   rm -f "$RUN/stopping-$port"
   # setsid: its own process group, so `down` ends the loop and its child together.
   setsid bash "$ROOT/scripts/deploy-supervise.sh" "$port" "$STATE" >> "$LOGS/next-$port.log" 2>&1 < /dev/null &

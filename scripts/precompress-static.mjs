@@ -28,7 +28,8 @@ function compress(file) {
   const stat = fs.statSync(file);
   if (stat.size < MIN_BYTES) return;
   const target = `${file}.gz`;
-  if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= stat.mtimeMs) {
+  // Whole seconds: utimes may round the copied time down by a fraction of a millisecond.
+  if (fs.existsSync(target) && Math.floor(fs.statSync(target).mtimeMs / 1000) >= Math.floor(stat.mtimeMs / 1000)) {
     kept++;
     return;
   }
