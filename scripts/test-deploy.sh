@@ -27,7 +27,8 @@ if ! DEPLOY_ENV_FILE="$env_file" bash scripts/deploy-local.sh up; then
   exit 1
 fi
 
-PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/deploy.json npx playwright test --config deploy/playwright.config.ts
+# Absolute: Playwright resolves a relative report path against the config's folder (deploy/).
+PLAYWRIGHT_JSON_OUTPUT_NAME="$(pwd)/.reports/deploy.json" npx playwright test --config deploy/playwright.config.ts
 rc=$?
 
 bash scripts/deploy-local.sh down

@@ -95,7 +95,7 @@ test('an exchange in one process shows the new stock at once on the cached produ
   await page.getByRole('dialog', { name: '确认兑换' }).getByRole('button', { name: '确认兑换' }).click();
   await expect(page.getByRole('dialog', { name: '兑换成功' })).toBeVisible();
   expect(stockOf()).toBe(before - 1);
-  // Whichever process made the exchange, both purged their copy (Redis pub/sub).
+  // Whichever process made the exchange, both expired the data-cache tags and purged their copy (Redis pub/sub).
   for (const port of nextPorts) {
     await expect.poll(async () => (await (await fetch(direct(port, `/productDetails?sn=${sn}`), { headers: DOCUMENT })).text()).includes(`${before - 1} 件`)).toBe(true);
   }

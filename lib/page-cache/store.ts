@@ -120,7 +120,7 @@ export function pageCacheState(): PageCacheState {
     unreachableUntil: 0,
   };
   // Several processes behind nginx: a purge in one empties them all (lib/shared-state/page-cache-purge.ts).
-  listenForPurges(purgeHere);
+  listenForPurges((tags) => void purgeForOtherProcess(tags), purgeHere);
   return g[STATE];
 }
 
@@ -128,9 +128,39 @@ export function pageCacheState(): PageCacheState {
  * Forget every cached page: called next to updateTag when a write changes what
  * public pages show (stock after an exchange), so the writer reads its own write.
  */
-export function purgePageCache(): void {
+export function purgePageCache(tags: string[] = []): void {
   purgeHere();
-  publishPurge();
+  publishPurge(tags);
+}
+
+/** Where this server answers itself: `PAGE_CACHE_ORIGIN`, else loopback on the port `next start` listens on. */
+export function selfOrigin(): string | null {
+  if (process.env.PAGE_CACHE_ORIGIN) return process.env.PAGE_CACHE_ORIGIN;
+  return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : null;
+}
+
+/** The route that expires data-cache tags in this process (revalidateTag needs a request's context). */
+export const EXPIRE_TAGS_PATH = '/session/page-cache-purge';
+
+/**
+ * Another process wrote: expire the tags it changed in this process's Next data cache first (else the
+ * next render here would show the old data again), then forget the pages.
+ */
+async function purgeForOtherProcess(tags: string[]): Promise<void> {
+  const origin = selfOrigin();
+  if (tags.length > 0 && origin) {
+    try {
+      await fetch(new URL(EXPIRE_TAGS_PATH, origin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-page-cache-render': pageCacheState().renderSecret },
+        body: JSON.stringify({ tags }),
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch {
+      // The pages are purged anyway; the data refreshes within its revalidation time.
+    }
+  }
+  purgeHere();
 }
 
 function purgeHere(): void {

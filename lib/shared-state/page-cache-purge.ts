@@ -26,8 +26,28 @@ function state(): PurgeState {
   return g[STATE];
 }
 
-/** Subscribes once per process; `purgeHere` empties this process's cache. No-op without Redis. */
-export function listenForPurges(purgeHere: () => void): void {
+/** A purge message: who sent it and the data-cache tags the write changed. */
+export interface PurgeMessage {
+  from: string;
+  tags: string[];
+}
+
+/** Parses a message; anything malformed counts as a purge of pages only (never throws). */
+export function parsePurgeMessage(text: string): PurgeMessage {
+  try {
+    const value = JSON.parse(text) as Partial<PurgeMessage>;
+    const tags = Array.isArray(value.tags) ? value.tags.filter((t): t is string => typeof t === 'string' && t.length <= 200).slice(0, 50) : [];
+    return { from: typeof value.from === 'string' ? value.from : '', tags };
+  } catch {
+    return { from: text, tags: [] };
+  }
+}
+
+/**
+ * Subscribes once per process. `onRemote(tags)` handles another process's purge; `onReconnect` runs on
+ * every (re)connection (a purge missed meanwhile). No-op without Redis.
+ */
+export function listenForPurges(onRemote: (tags: string[]) => void, onReconnect: () => void = () => onRemote([])): void {
   const s = state();
   if (s.subscriber) return;
   const redis = sharedRedis();
@@ -38,20 +58,23 @@ export function listenForPurges(purgeHere: () => void): void {
   subscriber.on('error', () => {
     /* the shared connection logs the outage once (lib/shared-state/redis.ts) */
   });
-  subscriber.on('message', (channel: string, from: string) => {
-    if (channel === PURGE_CHANNEL && from !== s.id) purgeHere();
+  subscriber.on('message', (channel: string, text: string) => {
+    if (channel !== PURGE_CHANNEL) return;
+    const message = parsePurgeMessage(text);
+    if (message.from !== s.id) onRemote(message.tags);
   });
   // Subscribed on every (re)connection: commands are not queued while offline (lib/shared-state/redis.ts).
   // A purge published while this process was cut off is missed, so it purges itself on reconnecting.
   subscriber.on('ready', () => {
     void subscriber.subscribe(PURGE_CHANNEL).catch(() => undefined);
-    purgeHere();
+    onReconnect();
   });
 }
 
-/** Tells the other processes to purge (after this one purged itself). */
-export function publishPurge(): void {
+/** Tells the other processes to expire `tags` and purge their pages (after this one did both). */
+export function publishPurge(tags: string[] = []): void {
   const redis = sharedRedis();
   if (!redis || !sharedRedisReady()) return;
-  void redis.publish(PURGE_CHANNEL, state().id).catch(() => undefined);
+  const message: PurgeMessage = { from: state().id, tags };
+  void redis.publish(PURGE_CHANNEL, JSON.stringify(message)).catch(() => undefined);
 }

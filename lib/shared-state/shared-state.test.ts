@@ -134,7 +134,11 @@ describe.skipIf(!hasRedis)('shared state through Redis (redis-server on a Unix s
 
   it('broadcasts a page-cache purge to the other processes, and applies another process’s purge here', async () => {
     let purgedHere = 0;
-    m.purge.listenForPurges(() => purgedHere++);
+    const tagsSeen: string[][] = [];
+    m.purge.listenForPurges((tags) => {
+      purgedHere++;
+      tagsSeen.push(tags);
+    });
     // Another process listening on the channel.
     const other = new Redis(socket);
     const received: string[] = [];
@@ -146,14 +150,21 @@ describe.skipIf(!hasRedis)('shared state through Redis (redis-server on a Unix s
     await until(async () => (await subscribers()) >= 2, 'both subscriptions');
     checker.disconnect();
     const before = purgedHere;
-    m.purge.publishPurge();
+    m.purge.publishPurge(['points-goods', 'points-item:PG0005']);
     await until(() => received.length === 1, 'the purge at the other process');
+    // The other process learns which data-cache tags the write changed.
+    expect(m.purge.parsePurgeMessage(received[0]!).tags).toEqual(['points-goods', 'points-item:PG0005']);
     // Its own message is not applied twice here.
     expect(purgedHere).toBe(before);
     // A purge published by another process empties this one.
     const publisher = new Redis(socket);
-    await publisher.publish(m.purge.PURGE_CHANNEL, 'another-process');
+    await publisher.publish(m.purge.PURGE_CHANNEL, JSON.stringify({ from: 'another-process', tags: ['points-goods'] }));
     await until(() => purgedHere === before + 1, 'the purge from another process');
+    expect(tagsSeen.at(-1)).toEqual(['points-goods']);
+    // A malformed message still purges the pages, with no tags.
+    await publisher.publish(m.purge.PURGE_CHANNEL, 'not json');
+    await until(() => purgedHere === before + 2, 'the malformed purge');
+    expect(tagsSeen.at(-1)).toEqual([]);
     other.disconnect();
     publisher.disconnect();
   });
