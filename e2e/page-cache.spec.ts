@@ -135,3 +135,10 @@ test('an exchange shows the new stock at once on the cached product page', async
   expect(after.headers()[CACHE_HEADER]).toBe('MISS');
   expect(await after.text()).toContain(`${before - 1} 件`);
 });
+
+test('the route that expires data-cache tags for another process refuses anyone without the process’s secret', async ({ request }) => {
+  for (const headers of [{}, { 'x-page-cache-render': 'guessed-secret-000000000' }] as Record<string, string>[]) {
+    const res = await request.post('/session/page-cache-purge', { headers: { ...headers, 'content-type': 'application/json' }, data: { tags: ['points-goods'] } });
+    expect(res.status()).toBe(404);
+  }
+});
