@@ -3,6 +3,7 @@
  * - unsupported methods such as TRACE answer 405 on every path (lib/security/unsupported-methods.ts);
  * - each request is stamped with its socket's peer address (lib/security/peer-stamp.ts), which
  *   lib/security/client-address.ts reads when no trusted proxy is configured;
+ * - the page cache may send its precompressed pages as they are (lib/page-cache/pass-through.ts);
  * - the server log says when the embedded backend's development aids are on (lib/backend/dev-aids.ts).
  */
 export async function register() {
@@ -11,6 +12,8 @@ export async function register() {
   await installUnsupportedMethodGuard();
   const { stampPeerAddress } = await import('./lib/security/peer-stamp');
   stampPeerAddress();
+  const { installPassThrough } = await import('./lib/page-cache/pass-through');
+  installPassThrough();
   const { announceDevAids } = await import('./lib/backend/dev-aids');
   announceDevAids();
 }

@@ -14,7 +14,8 @@
  * per-request nonce (Next 16 CSP guide), and a path with a broken
  * percent-escape gets the 404 page instead of Next's 500.
  * Issue 8 speed (lib/page-cache): full loads of public pages are answered from
- * whole pages rendered once, with this answer's nonce put in.
+ * whole pages rendered once and compressed once, their inline scripts allowed
+ * by hash (docs/decisions.md "Cached pages: script hashes instead of a nonce").
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { getMobileUrl } from '@/lib/api/auth';
@@ -111,7 +112,7 @@ export async function proxy(request: NextRequest) {
 
   // Public pages from the page cache (never its own render, never a request that refreshes cookies).
   if (!cacheRender && !needsRefresh) {
-    const cached = await answerFromPageCache(request, csp);
+    const cached = await answerFromPageCache(request);
     if (cached) return cached;
   }
 

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { routes } from '../lib/routes';
+import { createHash } from 'node:crypto';
 import { observatoryScore } from '../lib/security/observatory';
 import { discoverRoutes, loginThroughApi, memberRoutes } from './support/discover';
 import { serverActions } from './support/server-actions';
 
-// Issue 8: security headers, CSP nonce, MDN Observatory score, server-action
+// Issue 8: security headers, CSP nonce (hashes on cached pages), MDN Observatory score, server-action
 // Origin checks, forged internal headers and error hygiene.
 
 const PAGE_HEADERS: Record<string, RegExp> = {
@@ -24,21 +25,25 @@ async function samplePages(request: Parameters<typeof discoverRoutes>[0], baseUR
   return [routes.home(), routes.doctorList(), routes.news(), routes.onlineMall(), ...some];
 }
 
-test('pages carry every security header and a nonce CSP without unsafe-inline scripts', async ({ request, baseURL }) => {
+test('pages carry every security header and a nonce or hash CSP without unsafe-inline scripts', async ({ request, baseURL }) => {
   test.setTimeout(150_000); // the first route discovery of a run crawls the site
   for (const url of await samplePages(request, baseURL!)) {
     const res = await request.get(url);
     const h = res.headers();
     for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(h[name], `${name} on ${url}`).toMatch(value);
     const csp = h['content-security-policy'] ?? '';
-    expect(csp, url).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/=]{16,}'[^;]*'strict-dynamic'/);
+    // Rendered per request: a nonce; answered from the page cache: the page's inline scripts by hash
+    // (docs/decisions.md "Cached pages: script hashes instead of a nonce").
+    expect(csp, url).toMatch(/script-src (?:[^;]*'nonce-[A-Za-z0-9+/=]{16,}'[^;]*'strict-dynamic'|'self'(?: 'sha256-[A-Za-z0-9+/=]{44}')+)(?:;|$)/);
     expect(/script-src[^;]*'unsafe-inline'/.test(csp), url).toBe(false);
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp, url).toContain(d);
   }
 });
 
-test('every inline and external script of the server HTML carries the request’s nonce', async ({ request }) => {
-  const res = await request.get(routes.home());
+test('a page rendered per request: every script carries that request’s nonce, a fresh one each time', async ({ request }) => {
+  // A search renders per request (never cached: lib/page-cache/policy.ts).
+  const path = '/searchList?keyword=%E5%A4%B1%E7%9C%A0';
+  const res = await request.get(path);
   const nonce = /'nonce-([^']+)'/.exec(res.headers()['content-security-policy'] ?? '')?.[1];
   expect(nonce).toBeTruthy();
   const html = await res.text();
@@ -46,8 +51,26 @@ test('every inline and external script of the server HTML carries the request’
   expect(scripts.length).toBeGreaterThan(0);
   for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
   // A fresh nonce per request.
-  const again = await request.get(routes.home());
+  const again = await request.get(path);
   expect(again.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
+});
+
+test('a page from the page cache: every inline script is allowed by its hash, and nothing else inline', async ({ request }) => {
+  const document = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+  await request.get(routes.home(), { headers: document });
+  const res = await request.get(routes.home(), { headers: document });
+  const csp = res.headers()['content-security-policy'] ?? '';
+  const listed = new Set(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' '));
+  expect(listed.has("'self'")).toBe(true);
+  expect(listed.has("'unsafe-inline'")).toBe(false);
+  const html = await res.text();
+  expect(html).not.toMatch(/\bnonce="/);
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/\bsrc=|type="application\/(ld\+)?json"/.test(m[1] ?? '') && (m[2] ?? '') !== '')
+    .map((m) => m[2] ?? '');
+  expect(inline.length).toBeGreaterThan(0);
+  const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  expect([...listed].filter((s) => s.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
 });
 
 test('API answers carry the headers and a closed CSP', async ({ request }) => {

@@ -10,20 +10,25 @@
  *  3. template discovery by following the site's own links (no hard-coded ids)
  *  4. Lighthouse 12 (desktop preset) on every template of issue 8, /userIndex logged in
  *  5. first-load JS per route, gzip, from the script tags of each page's server HTML
- *  6. autocannon, 50 connections × 20 s: home, doctor list, doctor detail, news
- *     detail (answered by the whole-page cache, lib/page-cache), the floor (a
- *     trivial static HTML page of the same server, through the same proxy),
- *     nginx serving the home page's saved bytes, and home rendered per request
- *     on a second server with PAGE_CACHE=0 (the cost of the per-request nonce)
+ *  6. autocannon, 50 connections × 20 s, with a browser's headers (Accept-Encoding:
+ *     gzip, deflate, br, zstd) and again raw: home, doctor list, doctor detail, news
+ *     detail (answered by the whole-page cache, lib/page-cache) and a static page
+ *     through proxy.ts, with their bytes raw/gzip/brotli; the floor (an empty Next
+ *     app's trivial page, no proxy, built in this run); nginx serving the home page's
+ *     saved bytes with gzip_static; home rendered per request on a second server
+ *     with PAGE_CACHE=0; and the same pages through the deploy/ stack (nginx over
+ *     HTTPS, two next start, Redis: scripts/deploy-local.sh), side by side
  *  7. the doctor list at 1k/10k/100k doctors (bench/doctor-list-scale.ts, when present)
  *  8. load: 60 s × 50 connections on home and the doctor list, server RSS sampled
  *
  * Environment: BENCH_BUILD=1 (rebuild), BENCH_DURATION_SCALE (e.g. 0.25 for a
- * quick proof run; the report says so), BENCH_SKIP=lighthouse,load,... to skip stages,
+ * quick proof run; the report says so), BENCH_SKIP=lighthouse,js,throughput,stack,scale,load to skip stages,
  * BENCH_LH_RUNS (Lighthouse runs per template, 3; the median run is reported).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +66,9 @@ const GOALS = {
   firstLoadJsOverFloorKB: 30,
   cachedVsFloor: 0.5,
   p99Ms: 100,
+  /** Through the stack (deploy/): a cached page vs nginx sending the same bytes from disk, and its p99. */
+  stackVsNginx: 0.5,
+  stackP99Ms: 50,
   scaleFlatRatio: 1.5,
 };
 
@@ -357,7 +365,8 @@ const EMPTY_APP_FILES = {
   'app/with-link/page.js': "import Link from 'next/link';\n\nexport default function Page() {\n  return <Link href=\"/\">floor</Link>;\n}\n",
 };
 
-async function frameworkFloorJs() {
+/** Builds the empty app in bench/.tmp and starts it; `removeEmptyApp` ends it and deletes it. */
+async function startEmptyApp() {
   fs.rmSync(EMPTY_APP_DIR, { recursive: true, force: true });
   for (const [file, text] of Object.entries(EMPTY_APP_FILES)) {
     fs.mkdirSync(path.dirname(path.join(EMPTY_APP_DIR, file)), { recursive: true });
@@ -365,30 +374,69 @@ async function frameworkFloorJs() {
   }
   const nextBin = path.resolve('node_modules/next/dist/bin/next');
   const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
-  let child = null;
+  const built = spawnSync(process.execPath, [nextBin, 'build'], { cwd: EMPTY_APP_DIR, env, encoding: 'utf8', timeout: 5 * 60_000 });
+  if (built.status !== 0) throw new Error(`next build of the empty app failed: ${(built.stderr || built.stdout || '').split('\n').slice(-3).join(' ')}`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: EMPTY_APP_DIR, env, stdio: 'ignore', detached: true });
+  const origin = `http://127.0.0.1:${port}`;
+  if (!(await waitUp(`${origin}/`, 60_000))) {
+    killTree(child);
+    throw new Error('the empty app did not start');
+  }
+  return { child, origin, staticDir: path.join(EMPTY_APP_DIR, '.next', 'static') };
+}
+
+function removeEmptyApp(app) {
+  killTree(app?.child);
+  fs.rmSync(EMPTY_APP_DIR, { recursive: true, force: true });
+}
+
+async function frameworkFloorJs() {
+  let app = null;
   try {
-    const built = spawnSync(process.execPath, [nextBin, 'build'], { cwd: EMPTY_APP_DIR, env, encoding: 'utf8', timeout: 5 * 60_000 });
-    if (built.status !== 0) throw new Error(`next build of the empty app failed: ${(built.stderr || built.stdout || '').split('\n').slice(-3).join(' ')}`);
-    const port = await freePort();
-    child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: EMPTY_APP_DIR, env, stdio: 'ignore', detached: true });
-    const origin = `http://127.0.0.1:${port}`;
-    if (!(await waitUp(`${origin}/`, 60_000))) throw new Error('the empty app did not start');
-    const staticDir = path.join(EMPTY_APP_DIR, '.next', 'static');
+    app = await startEmptyApp();
     return [
-      await firstLoadJs(origin, { name: 'empty App Router page', url: '/' }, staticDir),
-      await firstLoadJs(origin, { name: 'empty page with one next/link', url: '/with-link' }, staticDir),
+      await firstLoadJs(app.origin, { name: 'empty App Router page', url: '/' }, app.staticDir),
+      await firstLoadJs(app.origin, { name: 'empty page with one next/link', url: '/with-link' }, app.staticDir),
     ];
   } finally {
-    killTree(child);
-    fs.rmSync(EMPTY_APP_DIR, { recursive: true, force: true });
+    removeEmptyApp(app);
   }
 }
 
 // ------------------------------------------------------------------ 6. throughput
 /** What a browser sends for a document (the page cache answers document loads only, lib/page-cache/policy.ts). */
 const DOCUMENT_HEADERS = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+/** What Chrome and Firefox send for a document: the figure that counts (every answer compressed). */
+const BROWSER_HEADERS = { ...DOCUMENT_HEADERS, 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-function cannon(url, seconds, headers = DOCUMENT_HEADERS) {
+/**
+ * Bytes on the wire of one answer for an Accept-Encoding (node:http does not decode, unlike fetch), and the
+ * encoding the server chose. TLS is accepted as is (the local stack's certificate is self-signed).
+ */
+function wireBytes(url, acceptEncoding) {
+  const u = new URL(url);
+  const get = u.protocol === 'https:' ? https.get : http.get;
+  return new Promise((resolve, reject) => {
+    const req = get(u, { headers: { ...DOCUMENT_HEADERS, 'accept-encoding': acceptEncoding }, rejectUnauthorized: false, timeout: 20_000 }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+/** Raw, gzip and brotli sizes of a page as the server sends them (KB), for the report's bytes per template. */
+async function pageBytes(url) {
+  const [raw, gzip, br] = await Promise.all([wireBytes(url, 'identity'), wireBytes(url, 'gzip'), wireBytes(url, 'gzip, deflate, br, zstd')]);
+  const kb = (b) => +(b / 1024).toFixed(1);
+  return { rawKB: kb(raw.bytes), gzipKB: gzip.encoding === 'gzip' ? kb(gzip.bytes) : null, brKB: br.encoding === 'br' ? kb(br.bytes) : null, browserEncoding: br.encoding };
+}
+
+function cannon(url, seconds, headers = BROWSER_HEADERS) {
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url, connections: CONNECTIONS, duration: Math.max(1, seconds), headers, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
     // Bounded: autocannon stops itself at `duration`; this is the fuse.
@@ -396,10 +444,13 @@ function cannon(url, seconds, headers = DOCUMENT_HEADERS) {
   });
 }
 
-/** One throughput figure: WARMUP_SECONDS of the same load unmeasured, then THROUGHPUT_SECONDS measured. */
-async function throughputOf(url) {
-  await cannon(url, WARMUP_SECONDS);
-  return cannon(url, THROUGHPUT_SECONDS);
+/**
+ * One throughput figure: WARMUP_SECONDS of the same load unmeasured, then THROUGHPUT_SECONDS measured.
+ * With browser headers (Accept-Encoding: gzip, deflate, br, zstd) unless `headers` says otherwise.
+ */
+async function throughputOf(url, headers = BROWSER_HEADERS) {
+  await cannon(url, WARMUP_SECONDS, headers);
+  return cannon(url, THROUGHPUT_SECONDS, headers);
 }
 
 function summary(name, url, r, extra = {}) {
@@ -429,6 +480,9 @@ async function startNginx(homeHtml) {
   fs.chmodSync(dir, 0o755);
   fs.mkdirSync(path.join(dir, 'www'));
   fs.writeFileSync(path.join(dir, 'www', 'index.html'), homeHtml);
+  // The same bytes precompressed, as deploy/ serves static files (gzip_static; nginx-light has no brotli).
+  fs.writeFileSync(path.join(dir, 'www', 'index.html.gz'), zlib.gzipSync(homeHtml, { level: 9 }));
+  fs.chmodSync(path.join(dir, 'www', 'index.html.gz'), 0o644);
   fs.chmodSync(path.join(dir, 'www'), 0o755);
   fs.chmodSync(path.join(dir, 'www', 'index.html'), 0o644);
   const port = await freePort();
@@ -450,7 +504,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${dir}/www;
-    location / { try_files /index.html =404; }
+    location / { gzip_static on; try_files /index.html =404; }
   }
 }`;
   fs.mkdirSync(path.join(dir, 'tmp'));
@@ -563,10 +617,18 @@ function judge() {
     const how = t.pageCache === 'HIT' ? 'answered from the page cache' : `not answered from the page cache (x-page-cache: ${t.pageCache ?? 'absent'}), so rendered per request`;
     const busy = report.machine.loadAverageAtStart[0] > 1 ? `; other work on the machine (load average ${report.machine.loadAverageAtStart[0].toFixed(1)} at start)` : '';
     goal(`Throughput vs floor: ${t.name}`, ratio >= GOALS.cachedVsFloor, `${ratio.toFixed(2)}× (${t.reqPerSec} vs ${floor.reqPerSec} req/s)`, `≥ ${GOALS.cachedVsFloor}×`,
-      `short by ${(GOALS.cachedVsFloor - ratio).toFixed(2)}×: ${how}; each answer also copies ${t.bytesKB ?? '?'} KB of HTML with its own nonce, where the floor sends a few hundred bytes${busy}.`);
+      `short by ${(GOALS.cachedVsFloor - ratio).toFixed(2)}×: ${how}; each answer sends ${t.brKB ?? t.gzipKB ?? t.bytesKB ?? '?'} KB (${t.rawKB ?? '?'} KB raw, stored precompressed) through proxy.ts, where the floor sends a few hundred bytes without a proxy${busy}.`);
     const perRequestMs = (1000 / Math.max(1, t.reqPerSec)).toFixed(1);
     goal(`p99 latency: ${t.name}`, t.p99Ms <= GOALS.p99Ms, `${t.p99Ms} ms`, `≤ ${GOALS.p99Ms} ms`,
-      `over by ${t.p99Ms - GOALS.p99Ms} ms: ${how}. Next answers on one thread, so ${CONNECTIONS} connections queue behind each other: at ${perRequestMs} ms a request the queue alone is ${Math.round(CONNECTIONS * Number(perRequestMs))} ms, and the floor itself (a few hundred bytes through the same proxy) has p99 ${floor.p99Ms} ms; autocannon shares the 2 cores${busy}.`);
+      `over by ${t.p99Ms - GOALS.p99Ms} ms: ${how}. Next answers on one thread, so ${CONNECTIONS} connections queue behind each other: at ${perRequestMs} ms a request the queue alone is ${Math.round(CONNECTIONS * Number(perRequestMs))} ms, and the floor itself (an empty Next app) has p99 ${floor.p99Ms} ms; autocannon shares the 2 cores${busy}.`);
+  }
+  const nginxStatic = report.throughput.find((t) => t.kind === 'nginx');
+  for (const t of report.throughput.filter((x) => x.kind === 'stack')) {
+    if (!nginxStatic) break;
+    const ratio = t.reqPerSec / Math.max(1, nginxStatic.reqPerSec);
+    goal(`Stack throughput vs nginx static: ${t.name}`, ratio >= GOALS.stackVsNginx, `${ratio.toFixed(2)}× (${t.reqPerSec} vs ${nginxStatic.reqPerSec} req/s)`, `≥ ${GOALS.stackVsNginx}×`,
+      `short by ${(GOALS.stackVsNginx - ratio).toFixed(2)}×: every answer still crosses nginx → next start → proxy.ts over loopback, TLS included, while the reference is nginx sending a file; the two processes and autocannon share ${report.machine.cpus} cores.`);
+    goal(`Stack p99 latency: ${t.name}`, t.p99Ms <= GOALS.stackP99Ms, `${t.p99Ms} ms`, `≤ ${GOALS.stackP99Ms} ms`, `over by ${t.p99Ms - GOALS.stackP99Ms} ms at ${CONNECTIONS} connections through TLS and two processes.`);
   }
   const sizes = report.scale?.result?.sizes;
   if (report.scale?.available && Array.isArray(sizes) && sizes.length >= 2) {
@@ -626,14 +688,15 @@ function writeReport() {
   md.push('', `## Throughput and latency (autocannon, ${CONNECTIONS} connections × ${THROUGHPUT_SECONDS} s each after ${WARMUP_SECONDS} s of unmeasured warm-up, same machine)`, '');
   const floor = report.throughput.find((t) => t.kind === 'floor');
   const nginx = report.throughput.find((t) => t.kind === 'nginx');
-  md.push('| target | answered by | KB | req/s | p50 ms | p99 ms | × floor | × nginx | errors | non-2xx |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  md.push('Headers “browser”: `Accept: text/html…` and `Accept-Encoding: gzip, deflate, br, zstd`, as Chrome sends them; “raw”: no Accept-Encoding (the old figure).', '');
+  md.push('| target | where | headers | answered by | raw KB | gzip KB | br KB | req/s | p50 ms | p99 ms | × floor | × nginx | errors | non-2xx |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const t of report.throughput) {
     const rf = floor ? (t.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—';
     const rn = nginx ? (t.reqPerSec / Math.max(1, nginx.reqPerSec)).toFixed(3) : '—';
-    const by = t.kind === 'nginx' ? 'nginx' : t.kind === 'floor' ? 'static file' : t.pageCache ? `page cache ${t.pageCache}` : 'render';
-    md.push(`| ${t.name} | ${by} | ${fmt(t.bytesKB)} | ${t.reqPerSec} | ${t.p50Ms} | ${t.p99Ms} | ${rf} | ${rn} | ${t.errors + t.timeouts} | ${t.non2xx} |`);
+    const by = t.kind === 'nginx' ? 'nginx' : t.kind === 'floor' ? 'empty Next app' : t.kind.startsWith('static') ? 'static file' : t.pageCache ? `page cache ${t.pageCache}` : t.kind === 'stack' ? 'nginx → next' : 'render';
+    md.push(`| ${t.name} | ${t.where ?? '—'} | ${t.headers ?? '—'} | ${by} | ${fmt(t.rawKB ?? t.bytesKB)} | ${fmt(t.gzipKB)} | ${fmt(t.brKB)} | ${t.reqPerSec} | ${t.p50Ms} | ${t.p99Ms} | ${rf} | ${rn} | ${t.errors + t.timeouts} | ${t.non2xx} |`);
   }
-  md.push('', `The floor is ${FLOOR_PATH}: a trivial static HTML page of the same Next server, through the same proxy.ts. nginx serves the saved bytes of the home page: the machine’s physical limit. “answered by” is the x-page-cache header of a request made just before the run (lib/page-cache).`);
+  md.push('', 'The floor is an empty Next app (bench/.tmp, a root layout and a trivial page, no proxy) built by the same Next and measured in this run. nginx serves the saved bytes of the home page with `gzip_static` (its .gz beside it): the machine’s physical limit. “stack” is deploy/ brought up by scripts/deploy-local.sh: nginx over HTTPS in front of two `next start` and Redis. “answered by” is the x-page-cache header of a request made just before the run (lib/page-cache).');
   md.push('', '## Scale: the doctor list at 1k / 10k / 100k doctors', '');
   if (!report.scale) md.push('Skipped.');
   else if (!report.scale.available) md.push(report.scale.note);
@@ -647,10 +710,46 @@ function writeReport() {
   const rendered = report.throughput.find((t) => t.kind === 'reference');
   const home = report.throughput.find((t) => t.kind === 'page' && t.name === 'home');
   md.push('', '## Cost of the CSP nonce', '',
-    'A nonce must be new in every answer, so Next renders every page per request (docs/security.md). proxy.ts answers full loads of public pages from whole pages rendered once, putting a fresh nonce into each copy (lib/page-cache, docs/decisions.md); public data also stays cached in lib/api. The cost of the nonce without that cache is the React render of every request:');
+    'A nonce must be new in every answer, so Next renders every page per request (docs/security.md). proxy.ts answers full loads of public pages from whole pages rendered once and compressed once, their inline scripts allowed by hash instead (lib/page-cache, docs/decisions.md); public data also stays cached in lib/api. The cost of the nonce without that cache is the React render of every request:');
   if (rendered && home) md.push('', `home rendered per request (PAGE_CACHE=0): ${rendered.reqPerSec} req/s, p50 ${rendered.p50Ms} ms, p99 ${rendered.p99Ms} ms; from the page cache: ${home.reqPerSec} req/s, p50 ${home.p50Ms} ms, p99 ${home.p99Ms} ms (${(home.reqPerSec / Math.max(1, rendered.reqPerSec)).toFixed(1)}×).`);
   else md.push('', 'Not measured in this run.');
   fs.writeFileSync(path.join('bench', 'report.md'), `${md.join('\n')}\n`);
+}
+
+// ------------------------------------------------------------------ 6b. the stack
+const STACK_STATE = path.join('bench', '.tmp', 'stack');
+/** scripts/deploy-local.sh with the bench's own state folder (its own database, logs, certificate). */
+function deployLocal(command) {
+  return spawnSync('bash', [path.join('scripts', 'deploy-local.sh'), command], {
+    env: { ...process.env, DEPLOY_STATE: path.resolve(STACK_STATE) },
+    encoding: 'utf8',
+    timeout: 10 * 60_000,
+  });
+}
+
+async function stackThroughput(pages) {
+  const up = deployLocal('up');
+  try {
+    if (up.status !== 0) {
+      report.notes.push(`The stack (scripts/deploy-local.sh up) did not come up: ${(up.stderr || up.stdout || '').split('\n').slice(-3).join(' ')}`);
+      return;
+    }
+    const origin = `https://127.0.0.1:${process.env.DEPLOY_HTTPS_PORT || 4443}`;
+    for (const [name, url] of pages) {
+      try {
+        // Warm both processes' page caches (nginx balances them).
+        for (let i = 0; i < 4; i++) await wireBytes(origin + url, 'gzip, deflate, br, zstd');
+        const bytes = await pageBytes(origin + url);
+        log('autocannon stack', name);
+        report.throughput.push(summary(name, url, await throughputOf(origin + url), { kind: 'stack', headers: 'browser', bytesKB: bytes.rawKB, ...bytes, where: 'stack' }));
+      } catch (err) {
+        report.notes.push(`Throughput of ${name} through the stack failed: ${err?.message ?? err}`);
+      }
+    }
+  } finally {
+    deployLocal('down');
+    fs.rmSync(STACK_STATE, { recursive: true, force: true });
+  }
 }
 
 // ------------------------------------------------------------------ main
@@ -727,37 +826,55 @@ try {
   if (!SKIP.has('throughput')) {
     await ensureServerUp();
     origin = server.origin;
-    const homeHtml = Buffer.from(await (await fetch(`${origin}/`)).arrayBuffer());
-    const targets = [
-      ['home', routes.home(), 'page'],
-      ['doctor list', routes.doctorList(), 'page'],
-      ['doctor detail', found['医生详情 doctorDetail'], 'page'],
-      ['news detail', found['新闻详情 newsDetail'], 'page'],
-      ['floor (static page)', FLOOR_PATH, 'floor'],
+    const homeHtml = Buffer.from(await (await fetch(`${origin}/`, { headers: DOCUMENT_HEADERS })).arrayBuffer());
+    const pages = [
+      ['home', routes.home()],
+      ['doctor list', routes.doctorList()],
+      ['doctor detail', found['医生详情 doctorDetail']],
+      ['news detail', found['新闻详情 newsDetail']],
     ].filter(([, u]) => u);
-    for (const [name, url, kind] of targets) {
+    // One process: each page with browser headers (the figure that counts), then without Accept-Encoding
+    // (the old raw figure); their bytes raw, gzip and brotli as sent.
+    for (const [name, url, kind] of [...pages.map(([n, u]) => [n, u, 'page']), ['static page through proxy.ts', FLOOR_PATH, 'static']]) {
       try {
         await ensureServerUp();
         origin = server.origin;
         // Warm the caches, and note how the page is answered and its size.
-        await fetch(origin + url, { headers: DOCUMENT_HEADERS }).then((r) => r.text());
-        const probe = await fetch(origin + url, { headers: DOCUMENT_HEADERS });
-        const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
-        log('autocannon', name);
-        report.throughput.push(summary(name, url, await throughputOf(origin + url), { kind, pageCache: probe.headers.get('x-page-cache'), bytesKB }));
+        await fetch(origin + url, { headers: BROWSER_HEADERS }).then((r) => r.text());
+        const probe = await fetch(origin + url, { headers: BROWSER_HEADERS });
+        await probe.arrayBuffer();
+        const bytes = await pageBytes(origin + url);
+        const extra = { pageCache: probe.headers.get('x-page-cache'), bytesKB: bytes.rawKB, ...bytes, where: 'one process' };
+        log('autocannon', name, 'browser headers');
+        report.throughput.push(summary(name, url, await throughputOf(origin + url), { kind, headers: 'browser', ...extra }));
+        log('autocannon', name, 'raw');
+        report.throughput.push(summary(name, url, await throughputOf(origin + url, DOCUMENT_HEADERS), { kind: `${kind}-raw`, headers: 'raw', ...extra }));
       } catch (err) {
         report.notes.push(`Throughput of ${name} failed: ${err?.message ?? err}`);
       }
+    }
+    // The floor: an empty Next app's trivial page (no proxy.ts, no layout of ours), same machine, same run.
+    let emptyApp = null;
+    try {
+      log('floor: an empty Next app');
+      emptyApp = await startEmptyApp();
+      const bytes = await pageBytes(`${emptyApp.origin}/`);
+      report.throughput.push(summary('floor: empty Next app, trivial page', '/', await throughputOf(`${emptyApp.origin}/`), { kind: 'floor', headers: 'browser', bytesKB: bytes.rawKB, ...bytes, where: 'empty app' }));
+    } catch (err) {
+      report.notes.push(`The empty-app floor was not measured: ${err?.message ?? err}`);
+    } finally {
+      removeEmptyApp(emptyApp);
     }
     // The cost of the per-request nonce without the page cache: home on a second server, rendered per request.
     let uncached = null;
     try {
       uncached = await startServer({ pageCache: false, dbName: 'bench-uncached.db' });
-      await fetch(uncached.origin + routes.home(), { headers: DOCUMENT_HEADERS }).then((r) => r.text());
-      const probe = await fetch(uncached.origin + routes.home(), { headers: DOCUMENT_HEADERS });
-      const bytesKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
+      await fetch(uncached.origin + routes.home(), { headers: BROWSER_HEADERS }).then((r) => r.text());
+      const probe = await fetch(uncached.origin + routes.home(), { headers: BROWSER_HEADERS });
+      await probe.arrayBuffer();
+      const bytes = await pageBytes(uncached.origin + routes.home());
       log('autocannon home rendered per request');
-      report.throughput.push(summary('home, rendered per request (PAGE_CACHE=0)', routes.home(), await throughputOf(uncached.origin + routes.home()), { kind: 'reference', pageCache: probe.headers.get('x-page-cache'), bytesKB }));
+      report.throughput.push(summary('home, rendered per request (PAGE_CACHE=0)', routes.home(), await throughputOf(uncached.origin + routes.home()), { kind: 'reference', headers: 'browser', pageCache: probe.headers.get('x-page-cache'), bytesKB: bytes.rawKB, ...bytes, where: 'one process' }));
     } catch (err) {
       report.notes.push(`Throughput of home rendered per request failed: ${err?.message ?? err}`);
     } finally {
@@ -766,9 +883,12 @@ try {
     nginx = await startNginx(homeHtml);
     if (nginx.ok) {
       log('autocannon nginx');
-      report.throughput.push(summary('nginx (home bytes)', nginx.url, await throughputOf(nginx.url), { kind: 'nginx', bytesKB: +(homeHtml.length / 1024).toFixed(1) }));
+      const bytes = await pageBytes(nginx.url);
+      report.throughput.push(summary('nginx (home bytes, gzip_static)', nginx.url, await throughputOf(nginx.url), { kind: 'nginx', headers: 'browser', bytesKB: bytes.rawKB, ...bytes, where: 'nginx static' }));
     } else report.notes.push('nginx did not start: no physical-limit figure.');
     killTree(nginx.child);
+    // The stack of deploy/ (nginx over HTTPS, two next start, Redis), side by side with one process.
+    if (!SKIP.has('stack')) await stackThroughput(pages);
   }
 
   if (!SKIP.has('scale')) {

@@ -1,8 +1,11 @@
 // Prints the closing line CI reads: `N passed, N failed` across Vitest and Playwright.
 // A missing report counts as one failure (a suite that did not run did not pass).
+// Usage: count-results.mjs VITEST.json PLAYWRIGHT.json [MORE-PLAYWRIGHT.json…]; VITEST.json may be `-` (none),
+// e.g. for the stack's own run (scripts/test-deploy.sh), and .ci/run adds .reports/deploy.json.
 import fs from 'node:fs';
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
+const noVitest = vitestFile === '-';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -15,8 +18,10 @@ function read(file) {
   }
 }
 
-const vitest = read(vitestFile);
-if (vitest) {
+const vitest = noVitest ? null : read(vitestFile);
+if (noVitest) {
+  // Playwright reports only.
+} else if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
@@ -26,16 +31,18 @@ if (vitest) {
   failed += 1;
 }
 
-const playwright = read(playwrightFile);
-if (playwright?.stats) {
-  const s = playwright.stats;
-  passed += (s.expected ?? 0) + (s.flaky ?? 0);
-  failed += s.unexpected ?? 0;
-  skipped += s.skipped ?? 0;
-  if ((playwright.errors ?? []).length > 0 && (s.unexpected ?? 0) === 0) failed += playwright.errors.length;
-} else {
-  console.log(`no Playwright report at ${playwrightFile}`);
-  failed += 1;
+const playwrights = playwrightFiles.map((file) => ({ file, report: read(file) }));
+for (const { file, report: playwright } of playwrights) {
+  if (playwright?.stats) {
+    const s = playwright.stats;
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+    skipped += s.skipped ?? 0;
+    if ((playwright.errors ?? []).length > 0 && (s.unexpected ?? 0) === 0) failed += playwright.errors.length;
+  } else {
+    console.log(`no Playwright report at ${file}`);
+    failed += 1;
+  }
 }
 
 // CI shows only the end of the output: name what failed just above the closing line.
@@ -57,13 +64,17 @@ function playwrightFailures(suite, titles) {
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, [...titles, child.title]);
 }
-for (const suite of playwright?.suites ?? []) playwrightFailures(suite, []);
-for (const e of playwright?.errors ?? []) failures.push(`playwright: ${firstLine(e.message).slice(0, 300)}`);
+for (const { report: playwright } of playwrights) {
+  for (const suite of playwright?.suites ?? []) playwrightFailures(suite, []);
+  for (const e of playwright?.errors ?? []) failures.push(`playwright: ${firstLine(e.message).slice(0, 300)}`);
+}
 if (failures.length) console.log(['failed:', ...failures.map((f) => `  ${f}`)].join('\n'));
 
-console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'missing'}`);
-console.log(
-  `playwright: ${playwright?.stats ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'missing'}`,
-);
+if (!noVitest) console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'missing'}`);
+for (const { file, report: playwright } of playwrights) {
+  console.log(
+    `playwright ${file}: ${playwright?.stats ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'missing'}`,
+  );
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -16,6 +16,7 @@ import 'server-only';
  */
 import { RATE_LIMIT_RESET_COUNT, RATE_LIMIT_RESET_WINDOW_MS } from '@/lib/constants';
 import { messages } from '@/lib/messages';
+import { refreshAcrossProcesses, type FlightCodec } from '@/lib/shared-state/refresh-flight';
 import { getVisitorToken, refreshTokens, type IssuedTokens } from './auth';
 import { post, type FieldMap } from './client';
 import { ApiError, isApiError } from './errors';
@@ -66,6 +67,14 @@ function isNetworkFault(err: unknown): boolean {
   return !isApiError(err) || err.errorNo < 0;
 }
 
+/** What other processes learn of a refresh (lib/shared-state/refresh-flight.ts): the pair, or the host's refusal. */
+const refreshCodec: FlightCodec<IssuedTokens> = {
+  shareError: (err) => (isApiError(err) && RESET_ERROR_NOS.has(err.errorNo) ? { errorNo: err.errorNo, errorInfo: err.errorInfo, path: err.path } : null),
+  errorFrom: (shared) => new ApiError(Number(shared.errorNo), String(shared.errorInfo), String(shared.path)),
+  isValue: (value): value is IssuedTokens =>
+    typeof value === 'object' && value !== null && typeof (value as IssuedTokens).accessToken === 'string' && typeof (value as IssuedTokens).refreshToken === 'string',
+};
+
 /** The process-wide single-flight refresh (proxy.ts uses it for page requests whose access cookie expired). */
 export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
   const now = Date.now();
@@ -77,7 +86,8 @@ export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
   const existing = refreshes.get(refreshToken);
   if (existing) return existing.promise;
   const entry: RefreshEntry = {
-    promise: refreshTokens(refreshToken).then(
+    // Across processes too when they share Redis (several `next start` behind nginx).
+    promise: refreshAcrossProcesses(refreshToken, () => refreshTokens(refreshToken), refreshCodec).then(
       (tokens) => {
         entry.settledAt = Date.now();
         entry.tokens = tokens;

@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCsp, createNonce } from '@/lib/security/csp';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { scriptHashSource } from '@/lib/security/csp-hashes';
+import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
 import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER } from './serve';
 import { pageCacheState, purgePageCache } from './store';
 
@@ -20,6 +22,8 @@ const origin = {
 let server: http.Server;
 
 beforeAll(async () => {
+  // What instrumentation.ts does in a server process.
+  installPassThrough();
   server = http.createServer((req, res) => {
     origin.renders++;
     origin.lastHeaders = req.headers;
@@ -56,49 +60,84 @@ beforeEach(() => {
 });
 
 function get(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
-  const nonce = createNonce();
   const headers = { accept: 'text/html,*/*;q=0.8', ...init.headers };
   const request = new NextRequest(new URL(path, 'http://site.test'), { method: init.method ?? 'GET', headers });
-  return { nonce, answer: answerFromPageCache(request, { nonce, policy: buildCsp({ nonce }) }) };
+  return { answer: answerFromPageCache(request) };
+}
+
+/** The answer's body decoded by its Content-Encoding, as a browser would. */
+async function decoded(res: Response): Promise<string> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  // The pass-through turns the cache's own header into Content-Encoding on the Node response.
+  const encoding = res.headers.get(ENCODING_HEADER);
+  expect(res.headers.get('content-encoding')).toBeNull();
+  const length = res.headers.get(LENGTH_HEADER);
+  if (length !== null) expect(Number(length)).toBe(bytes.byteLength);
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  expect(encoding).toBeNull();
+  return bytes.toString('utf8');
 }
 
 async function read(path: string, init?: Parameters<typeof get>[1]) {
-  const { nonce, answer } = get(path, init);
+  const { answer } = get(path, init);
   const res = await answer;
   if (!res) throw new Error(`no cached answer for ${path}`);
-  return { nonce, res, body: await res.text() };
+  return { res, body: await decoded(res) };
 }
 
-/** Every nonce in the answer is this answer's own, and the placeholder is nowhere. */
-function expectOwnNonce({ nonce, res, body }: Awaited<ReturnType<typeof read>>) {
+/** No nonce anywhere (nor the placeholder), and the CSP allows exactly the page's inline script by hash. */
+function expectHashedPage({ res, body }: Awaited<ReturnType<typeof read>>) {
   const placeholder = pageCacheState().placeholderNonce;
-  expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
-  expect(res.headers.get('link')).toContain(`nonce="${nonce}"`);
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).not.toContain('nonce-');
+  expect(csp).not.toContain("'unsafe-inline' 'sha");
+  expect(res.headers.get('link')).not.toContain('nonce');
+  expect(res.headers.get('link')).toContain('</a.css>');
   expect(body).not.toContain(placeholder);
-  const attrs = [...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
-  expect(attrs.length).toBe(2);
-  for (const value of attrs) expect(value).toBe(nonce);
-  expect(body).toContain(`\\"nonce\\":\\"${nonce}\\"`);
+  expect(body).not.toMatch(/nonce="/);
+  const inline = /<script>([^<]*)<\/script>/.exec(body)?.[1];
+  expect(inline).toContain('self.__next_f.push');
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+  expect(scriptSrc).toEqual(["'self'", scriptHashSource(inline!)]);
 }
 
 async function settled() {
   for (let i = 0; i < 200 && pageCacheState().inflight.size > 0; i++) await new Promise((r) => setTimeout(r, 5));
 }
 
-describe('answerFromPageCache (issue 8: whole pages cached, a nonce per answer)', () => {
-  it('renders a page once and answers every request with its own fresh nonce', async () => {
+describe('answerFromPageCache (whole pages cached and precompressed, scripts by hash)', () => {
+  it('renders a page once and answers every request with the same bytes under a hash CSP', async () => {
     const first = await read('/newtdetail/2');
     const second = await read('/newtdetail/2');
     expect(first.res.headers.get('x-page-cache')).toBe('MISS');
     expect(second.res.headers.get('x-page-cache')).toBe('HIT');
     expect(origin.renders).toBe(1);
-    expectOwnNonce(first);
-    expectOwnNonce(second);
-    expect(first.nonce).not.toBe(second.nonce);
-    expect(second.body.replaceAll(second.nonce, 'N')).toBe(first.body.replaceAll(first.nonce, 'N'));
+    expectHashedPage(first);
+    expectHashedPage(second);
+    expect(second.body).toBe(first.body);
     // Per-answer headers are not replayed from the render.
     expect(second.res.headers.get('date')).toBeNull();
     expect(second.res.headers.get('vary')).toBe('rsc, Accept-Encoding');
+  });
+
+  it('sends the page compressed once: brotli, gzip or raw by Accept-Encoding, each decoding to the same page', async () => {
+    const raw = await read('/trendsInfor');
+    expect(raw.res.headers.get(ENCODING_HEADER)).toBeNull();
+    const browser = await read('/trendsInfor', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(browser.res.headers.get(ENCODING_HEADER)).toBe('br');
+    const gzipOnly = await read('/trendsInfor', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzipOnly.res.headers.get(ENCODING_HEADER)).toBe('gzip');
+    const refused = await read('/trendsInfor', { headers: { 'accept-encoding': 'identity, *;q=0' } });
+    expect(refused.res.headers.get(ENCODING_HEADER)).toBeNull();
+    for (const a of [browser, gzipOnly, refused]) {
+      expect(a.body).toBe(raw.body);
+      expect(a.res.headers.get('content-security-policy')).toBe(raw.res.headers.get('content-security-policy'));
+      expectHashedPage(a);
+    }
+    expect(Number(browser.res.headers.get(LENGTH_HEADER))).toBeLessThan(Buffer.byteLength(raw.body));
+    // Compressed at render time only: every answer shares the stored buffers.
+    expect(origin.renders).toBe(1);
   });
 
   it('gives the render the secret and only the inputs of its key, nothing else of the visitor’s', async () => {
@@ -120,8 +159,7 @@ describe('answerFromPageCache (issue 8: whole pages cached, a nonce per answer)'
     origin.delayMs = 50;
     const answers = await Promise.all(Array.from({ length: 20 }, () => read('/doctordetail/D100001')));
     expect(origin.renders).toBe(1);
-    for (const a of answers) expectOwnNonce(a);
-    expect(new Set(answers.map((a) => a.nonce)).size).toBe(20);
+    for (const a of answers) expectHashedPage(a);
   });
 
   it('passes a non-200 answer on once and does not keep it', async () => {
@@ -131,7 +169,21 @@ describe('answerFromPageCache (issue 8: whole pages cached, a nonce per answer)'
     expect(a.res.status).toBe(404);
     expect(b.res.headers.get('x-page-cache')).toBe('MISS');
     expect(origin.renders).toBe(2);
-    expectOwnNonce(b);
+    expectHashedPage(b);
+  });
+
+  it('sends raw bytes while the pass-through is not installed (Next would encode them again)', async () => {
+    const flag = Symbol.for('shengai.page-cache.pass-through');
+    const g = globalThis as Record<symbol, unknown>;
+    g[flag] = false;
+    try {
+      const a = await read('/charity', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(a.res.headers.get(ENCODING_HEADER)).toBeNull();
+      expect(a.res.headers.get(LENGTH_HEADER)).toBeNull();
+      expect(a.body).toContain('v1 /charity');
+    } finally {
+      g[flag] = true;
+    }
   });
 
   it('answers HEAD without a body', async () => {

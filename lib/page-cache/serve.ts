@@ -1,16 +1,17 @@
 /**
- * Whole pages cached, a nonce per answer (issue 8; docs/decisions.md,
- * docs/security.md). Every page must carry a fresh CSP nonce, so Next renders
- * every page per request. Rendering is the cost: ~10 ms of CPU per page on
- * this machine, so 50 concurrent visitors wait ~600 ms. proxy.ts therefore
- * answers public pages from memory:
+ * Whole pages cached (issue 8; docs/decisions.md, docs/security.md).
+ * Rendering is the cost: ~10 ms of CPU per page on this machine, so 50
+ * concurrent visitors wait ~600 ms. proxy.ts therefore answers public pages
+ * from memory:
  *
  * 1. a miss asks the same server, on loopback, for the page with a secret
- *    header; proxy.ts gives that render a placeholder nonce in place of a random one;
- * 2. the HTML is kept with its body split at the placeholder;
- * 3. every answer joins the parts with a fresh random nonce, and sends the same
- *    nonce in its Content-Security-Policy header. Each response still has its own
- *    unguessable nonce, and the placeholder never leaves the server.
+ *    header; proxy.ts gives that render a placeholder nonce;
+ * 2. the placeholder is taken out of the HTML, its inline scripts are allowed
+ *    by hash, and the body is compressed once, brotli and gzip
+ *    (lib/page-cache/precompress.ts, docs/decisions.md "Cached pages: script
+ *    hashes instead of a nonce");
+ * 3. every answer sends the stored bytes in the encoding the browser accepts,
+ *    with the page's hash CSP. No compression and no copy per answer.
  *
  * Pages stay fresh for PAGE_FRESH_MS; after that a hit is answered from the old
  * copy while one render refreshes it (stale-while-revalidate). A refresh that
@@ -20,6 +21,8 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { pageCachePlan, type PageCachePlan } from './policy';
+import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
+import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
 
 /** The secret header of the cache's own render. */
@@ -92,13 +95,11 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
       cache: 'no-store',
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });
-    const body = await res.text();
-    // Kept as bytes: joining and encoding a 100 KB string on every answer was a third of its cost (npm run bench).
-    const parts = body.split(state.placeholderNonce).map((part) => Buffer.from(part, 'utf8'));
+    const body = await freezeBody(await res.text(), state.placeholderNonce);
     const headers: [string, string][] = [];
     for (const name of KEPT_HEADERS) {
       const value = res.headers.get(name);
-      if (value !== null) headers.push([name, value]);
+      if (value !== null) headers.push([name, headerWithoutNonce(value, state.placeholderNonce)]);
     }
     // A redirect keeps its target (its body is empty).
     const location = res.headers.get('location');
@@ -108,8 +109,8 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
       page: {
         status: res.status,
         headers,
-        parts,
-        bytes: parts.reduce((sum, part) => sum + part.byteLength, 0),
+        body,
+        bytes: body.raw.byteLength + body.gzip.byteLength + body.br.byteLength,
         renderedAt: now,
         refreshAt: now + PAGE_FRESH_MS,
       },
@@ -140,21 +141,21 @@ function renderOnce(plan: PageCachePlan, store: PageStore): Promise<Rendered | n
   return promise;
 }
 
-/** The body's parts with the nonce between them, in one new buffer (the parts are shared by every answer). */
-function joinWithNonce(parts: readonly Buffer[], nonce: Buffer): Uint8Array<ArrayBuffer> {
-  // Buffer.concat allocates a plain ArrayBuffer (never a shared one); its type just says ArrayBufferLike.
-  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part]))) as Uint8Array<ArrayBuffer>;
-}
-
-/** The page with this answer's nonce in its body, its Link header and its CSP. */
-function answer(page: CachedPage, method: string, csp: { nonce: string; policy: string }, how: 'HIT' | 'STALE' | 'MISS') {
-  const placeholder = pageCacheState().placeholderNonce;
-  const headers = new Headers();
-  for (const [name, value] of page.headers) headers.set(name, value.split(placeholder).join(csp.nonce));
-  headers.set('content-security-policy', csp.policy);
+/** The stored bytes in the encoding the request accepts, with the page's own hash CSP. */
+function answer(page: CachedPage, request: Pick<NextRequest, 'method' | 'headers'>, how: 'HIT' | 'STALE' | 'MISS') {
+  const headers = new Headers(page.headers);
+  // Without the pass-through (lib/page-cache/pass-through.ts) Next would re-encode the bytes: send them raw.
+  const encoding = passThroughInstalled() ? chooseEncoding(request.headers.get('accept-encoding')) : 'identity';
+  const vary = headers.get('vary');
+  if (!vary || !/accept-encoding/i.test(vary)) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  const bytes = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.raw;
+  // Next drops Content-Encoding/Content-Length from this Response; the pass-through puts them back.
+  if (encoding !== 'identity') headers.set(ENCODING_HEADER, encoding);
+  if (passThroughInstalled()) headers.set(LENGTH_HEADER, String(bytes.byteLength));
+  headers.set('content-security-policy', page.body.csp);
   if (pageCacheDebug()) headers.set(PAGE_CACHE_HEADER, how);
-  const body = method === 'HEAD' ? null : joinWithNonce(page.parts, Buffer.from(csp.nonce, 'latin1'));
-  return new NextResponse(body, { status: page.status, headers });
+  // A Buffer is a Uint8Array over a plain ArrayBuffer here (never a shared one); its type says ArrayBufferLike.
+  return new NextResponse(request.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: page.status, headers });
 }
 
 /**
@@ -162,10 +163,7 @@ function answer(page: CachedPage, method: string, csp: { nonce: string; policy: 
  * page, or null when the page should render as usual (not cacheable, the cache
  * off, or the loopback render unreachable).
  */
-export async function answerFromPageCache(
-  request: NextRequest,
-  csp: { nonce: string; policy: string },
-): Promise<NextResponse | null> {
+export async function answerFromPageCache(request: NextRequest): Promise<NextResponse | null> {
   if (!pageCacheEnabled()) return null;
   const plan = pageCachePlan({
     method: request.method,
@@ -186,9 +184,9 @@ export async function answerFromPageCache(
       kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       void renderOnce(plan, store);
     }
-    return answer(kept, request.method, csp, stale ? 'STALE' : 'HIT');
+    return answer(kept, request, stale ? 'STALE' : 'HIT');
   }
 
   const rendered = await renderOnce(plan, store);
-  return rendered ? answer(rendered.page, request.method, csp, 'MISS') : null;
+  return rendered ? answer(rendered.page, request, 'MISS') : null;
 }

@@ -1,19 +1,22 @@
 /**
- * The whole-page cache's memory (issue 8): rendered pages kept with their body
- * split at the render's placeholder nonce, so each answer joins the parts with
- * a fresh nonce (lib/page-cache/serve.ts).
+ * The whole-page cache's memory (issue 8): rendered pages kept without any
+ * nonce, raw and precompressed, with a CSP that lists their inline scripts by
+ * hash (lib/page-cache/precompress.ts, lib/page-cache/serve.ts).
  *
  * proxy.ts and the app's server actions are separate bundles in one process:
  * the state lives on globalThis under one symbol, so a write in an action
  * (purgePageCache) empties the cache that proxy.ts answers from.
  */
+import { listenForPurges, publishPurge } from '@/lib/shared-state/page-cache-purge';
+import type { FrozenBody } from './precompress';
 
 export interface CachedPage {
   status: number;
-  /** Response headers worth keeping; values may hold the placeholder (Link: …; nonce=). */
+  /** Response headers worth keeping, the placeholder nonce taken out (Link: …; nonce=). */
   headers: [string, string][];
-  /** The body's UTF-8 bytes split at the placeholder nonce: an answer is one copy, with no string encoding. */
-  parts: Buffer[];
+  /** The body without any nonce, compressed once (lib/page-cache/precompress.ts), and its hash CSP. */
+  body: FrozenBody;
+  /** Bytes held: raw, gzip and brotli together. */
   bytes: number;
   renderedAt: number;
   /** When a hit should start a refresh (moved on by a failed one). */
@@ -116,6 +119,8 @@ export function pageCacheState(): PageCacheState {
     generation: 0,
     unreachableUntil: 0,
   };
+  // Several processes behind nginx: a purge in one empties them all (lib/shared-state/page-cache-purge.ts).
+  listenForPurges((tags) => void purgeForOtherProcess(tags), purgeHere);
   return g[STATE];
 }
 
@@ -123,7 +128,42 @@ export function pageCacheState(): PageCacheState {
  * Forget every cached page: called next to updateTag when a write changes what
  * public pages show (stock after an exchange), so the writer reads its own write.
  */
-export function purgePageCache(): void {
+export function purgePageCache(tags: string[] = []): void {
+  purgeHere();
+  publishPurge(tags);
+}
+
+/** Where this server answers itself: `PAGE_CACHE_ORIGIN`, else loopback on the port `next start` listens on. */
+export function selfOrigin(): string | null {
+  if (process.env.PAGE_CACHE_ORIGIN) return process.env.PAGE_CACHE_ORIGIN;
+  return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : null;
+}
+
+/** The route that expires data-cache tags in this process (revalidateTag needs a request's context). */
+export const EXPIRE_TAGS_PATH = '/session/page-cache-purge';
+
+/**
+ * Another process wrote: expire the tags it changed in this process's Next data cache first (else the
+ * next render here would show the old data again), then forget the pages.
+ */
+async function purgeForOtherProcess(tags: string[]): Promise<void> {
+  const origin = selfOrigin();
+  if (tags.length > 0 && origin) {
+    try {
+      await fetch(new URL(EXPIRE_TAGS_PATH, origin), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-page-cache-render': pageCacheState().renderSecret },
+        body: JSON.stringify({ tags }),
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch {
+      // The pages are purged anyway; the data refreshes within its revalidation time.
+    }
+  }
+  purgeHere();
+}
+
+function purgeHere(): void {
   const state = pageCacheState();
   state.generation++;
   state.shared.clear();

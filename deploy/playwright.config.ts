@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+
+/**
+ * `npm run test:deploy` (scripts/test-deploy.sh): journeys through the stack of scripts/deploy-local.sh —
+ * nginx over HTTPS in front of two `next start` processes sharing Redis. The stack is already up; these
+ * specs read its state folder (the SQLite file and JWT secret the processes use) like e2e/ reads .data/.
+ */
+const state = path.resolve(process.env.DEPLOY_STATE || '.deploy');
+const httpsPort = Number(process.env.DEPLOY_HTTPS_PORT || 4443);
+export const stackURL = `https://127.0.0.1:${httpsPort}`;
+process.env.DATABASE_PATH = path.join(state, 'data', 'site.db');
+const secretFile = path.join(state, 'jwt-secret');
+if (fs.existsSync(secretFile)) process.env.JWT_SECRET = fs.readFileSync(secretFile, 'utf8').trim();
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const use = {
+  baseURL: stackURL,
+  ignoreHTTPSErrors: true,
+  locale: 'zh-CN',
+  viewport: { width: 1366, height: 900 },
+  trace: 'off' as const,
+  launchOptions: { executablePath, args: chromiumArgs },
+};
+
+export default defineConfig({
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use,
+  projects: [
+    // The site's own journeys, unchanged, through nginx and two processes: the password login, an SMS login,
+    // an exchange (one order, the balance down by exactly its points) and one after a refresh. `npm test` runs the rest of
+    // those specs on one process; here a few are enough to show the stack carries them (under ~8 minutes).
+    {
+      name: 'journeys',
+      testDir: '../e2e',
+      testMatch: ['login.spec.ts', 'points-exchange.spec.ts'],
+      grep: /password login shows|SMS login with the code|the rich member exchanges an item|a session that expires mid-exchange/,
+      use: { ...devices['Desktop Chrome'], ...use },
+    },
+    // What only the stack has: TLS, redirects, static files, several processes, faults.
+    { name: 'stack', testDir: './e2e', use: { ...devices['Desktop Chrome'], ...use } },
+  ],
+});

@@ -1,0 +1,42 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding, freezeBody, headerWithoutNonce, withoutNonce } from './precompress';
+
+const P = 'Placeholder0123456789abcd';
+
+describe('freezeBody', () => {
+  it('takes every trace of the placeholder out, and brotli and gzip decode to the raw bytes', async () => {
+    const html = `<script src="/a.js" nonce="${P}"></script><p>${'圣爱中医 '.repeat(500)}</p><script nonce="${P}">self.__next_f.push([1,"{\\"nonce\\":\\"${P}\\"}"])</script>`;
+    const body = await freezeBody(html, P);
+    const text = body.raw.toString('utf8');
+    expect(text).not.toContain(P);
+    expect(text).not.toContain('nonce="');
+    expect(text).toBe(withoutNonce(html, P));
+    expect(brotliDecompressSync(body.br).equals(body.raw)).toBe(true);
+    expect(gunzipSync(body.gzip).equals(body.raw)).toBe(true);
+    expect(body.br.byteLength).toBeLessThan(body.gzip.byteLength);
+    expect(body.gzip.byteLength).toBeLessThan(body.raw.byteLength / 10);
+    expect(body.csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
+  });
+
+  it('drops the nonce parameter of a Link header', () => {
+    expect(headerWithoutNonce(`</a.css>; rel=preload; as="style"; nonce="${P}", </b.js>; rel=preload; nonce=${P}`, P)).toBe(
+      '</a.css>; rel=preload; as="style", </b.js>; rel=preload',
+    );
+  });
+});
+
+describe('chooseEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['gzip;q=0, *;q=0', 'identity'],
+    ['', 'identity'],
+    [null, 'identity'],
+  ])('%s → %s', (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * A rendered page made ready to be sent many times (docs/decisions.md "Cached
+ * pages: script hashes instead of a nonce"):
+ * 1. the render's placeholder nonce is taken out (attributes, Link headers, the
+ *    RSC payload), so the body is the same for every visitor;
+ * 2. its inline scripts are allowed by hash (lib/security/csp-hashes.ts);
+ * 3. the body is compressed once, brotli and gzip, kept beside the raw bytes.
+ * An answer then picks the encoding the browser accepts and sends the bytes
+ * as they are: no per-answer compression, no per-answer copy.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { buildHashCsp } from '@/lib/security/csp-hashes';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface FrozenBody {
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** The page's Content-Security-Policy (its inline scripts by hash). */
+  csp: string;
+}
+
+/** Removes every trace of the placeholder nonce from a page. */
+export function withoutNonce(html: string, placeholder: string): string {
+  if (!placeholder) return html;
+  return html
+    .split(` nonce="${placeholder}"`)
+    .join('')
+    .split(placeholder)
+    .join('');
+}
+
+/** A Link header without the placeholder nonce parameter. */
+export function headerWithoutNonce(value: string, placeholder: string): string {
+  return value.replace(new RegExp(`;\\s*nonce="?${placeholder}"?`, 'g'), '').split(placeholder).join('');
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Brotli quality: 10 is within ~2% of 11 at a fraction of its time (a render is refreshed every 30 s). */
+export const BROTLI_QUALITY = 10;
+
+export async function freezeBody(html: string, placeholder: string): Promise<FrozenBody> {
+  const text = withoutNonce(html, placeholder);
+  const raw = Buffer.from(text, 'utf8');
+  // Once per render, on libuv's thread pool: the event loop keeps answering meanwhile.
+  const [br, gz] = await Promise.all([
+    brotliAsync(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
+      },
+    }),
+    gzipAsync(raw, { level: 9 }),
+  ]);
+  return { raw, br, gzip: gz, csp: buildHashCsp(text) };
+}
+
+/**
+ * The best encoding the request accepts (RFC 9110 §12.5.3): brotli, then gzip,
+ * else the raw bytes. `q=0` refuses a coding; `*` stands for any not named.
+ */
+export function chooseEncoding(acceptEncoding: string | null): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const q = new Map<string, number>();
+  for (const item of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = item.trim().split(';');
+    if (!name) continue;
+    const weight = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    q.set(name.trim(), weight === undefined ? 1 : Number(weight));
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip') || (q.get('x-gzip') ?? 0) > 0) return 'gzip';
+  return 'identity';
+}

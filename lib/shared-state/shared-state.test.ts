@@ -1,0 +1,192 @@
+/**
+ * The shared state of several `next start` processes, against a real Debian
+ * redis-server on a private Unix socket: one token refresh across processes,
+ * page-cache purges broadcast, and the fallback to per-process state (with a
+ * log line) when Redis goes down.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Redis from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const REDIS = '/usr/bin/redis-server';
+const hasRedis = fs.existsSync(REDIS);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-redis-'));
+const socket = path.join(dir, 'redis.sock');
+let server: ChildProcess | null = null;
+
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function startRedis(): ChildProcess {
+  return spawn(REDIS, ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+}
+
+// Loaded after REDIS_URL is set: the connection is made on first use.
+type Modules = {
+  redis: typeof import('./redis');
+  flight: typeof import('./refresh-flight');
+  purge: typeof import('./page-cache-purge');
+};
+let m: Modules;
+
+beforeAll(async () => {
+  if (!hasRedis) return;
+  server = startRedis();
+  await until(() => fs.existsSync(socket), 'the Redis socket');
+  vi.stubEnv('REDIS_URL', socket);
+  m = { redis: await import('./redis'), flight: await import('./refresh-flight'), purge: await import('./page-cache-purge') };
+  m.redis.sharedRedis();
+  await until(() => m.redis.sharedRedisReady(), 'Redis ready');
+});
+
+afterAll(async () => {
+  m?.redis.sharedRedis()?.disconnect();
+  server?.kill('SIGKILL');
+  vi.unstubAllEnvs();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Pair {
+  accessToken: string;
+  refreshToken: string;
+}
+class Refused extends Error {
+  constructor(readonly errorNo: number) {
+    super(`refused ${errorNo}`);
+  }
+}
+const codec = {
+  shareError: (err: unknown) => (err instanceof Refused ? { errorNo: err.errorNo } : null),
+  errorFrom: (shared: Record<string, unknown>) => new Refused(Number(shared.errorNo)),
+  isValue: (v: unknown): v is Pair => typeof v === 'object' && v !== null && typeof (v as Pair).accessToken === 'string',
+};
+
+describe.skipIf(!hasRedis)('shared state through Redis (redis-server on a Unix socket)', () => {
+  it('refreshes once for many simultaneous callers, as if in several processes, and all get the same pair', async () => {
+    let runs = 0;
+    const run = async (): Promise<Pair> => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 100));
+      return { accessToken: `access-${runs}`, refreshToken: `refresh-${runs}` };
+    };
+    // Each call goes through Redis on its own (no in-process flight here), like calls in different processes.
+    const pairs = await Promise.all(Array.from({ length: 8 }, () => m.flight.refreshAcrossProcesses('old-refresh-1', run, codec)));
+    expect(runs).toBe(1);
+    for (const p of pairs) expect(p).toEqual({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    // A late request with the old cookie gets the same pair, without a second refresh (no reuse detection tripped).
+    expect(await m.flight.refreshAcrossProcesses('old-refresh-1', run, codec)).toEqual(pairs[0]);
+    expect(runs).toBe(1);
+  });
+
+  it('keeps no usable token in Redis: the key is a hash and the value is sealed with the old token', async () => {
+    await m.flight.refreshAcrossProcesses('old-refresh-2', async () => ({ accessToken: 'ACCESS-SECRET', refreshToken: 'REFRESH-SECRET' }), codec);
+    const client = new Redis(socket);
+    try {
+      const keys = await client.keys('shengai:refresh:*');
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        expect(key).not.toContain('old-refresh');
+        const value = (await client.get(key)) ?? '';
+        expect(value).not.toContain('SECRET');
+        expect(Buffer.from(value, 'base64').toString('latin1')).not.toContain('SECRET');
+      }
+    } finally {
+      client.disconnect();
+    }
+    const sealed = m.flight.sealFor('token-a', { ok: 1 });
+    expect(m.flight.openWith('token-a', sealed)).toEqual({ ok: 1 });
+    expect(() => m.flight.openWith('token-b', sealed)).toThrow();
+  });
+
+  it('gives every waiter the host’s refusal, and does not share a transient failure', async () => {
+    let runs = 0;
+    const refuse = async (): Promise<Pair> => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 50));
+      throw new Refused(4003);
+    };
+    const results = await Promise.allSettled([1, 2, 3].map(() => m.flight.refreshAcrossProcesses('old-refresh-3', refuse, codec)));
+    expect(runs).toBe(1);
+    for (const r of results) expect(r.status === 'rejected' && r.reason instanceof Refused && r.reason.errorNo === 4003).toBe(true);
+
+    let flaky = 0;
+    await expect(
+      m.flight.refreshAcrossProcesses('old-refresh-4', async () => {
+        flaky++;
+        throw new Error('network');
+      }, codec),
+    ).rejects.toThrow('network');
+    // Not remembered: the next call tries again.
+    await expect(m.flight.refreshAcrossProcesses('old-refresh-4', async () => ({ accessToken: 'a', refreshToken: 'r' }), codec)).resolves.toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+    });
+    expect(flaky).toBe(1);
+  });
+
+  it('broadcasts a page-cache purge to the other processes, and applies another process’s purge here', async () => {
+    let purgedHere = 0;
+    const tagsSeen: string[][] = [];
+    m.purge.listenForPurges((tags) => {
+      purgedHere++;
+      tagsSeen.push(tags);
+    });
+    // Another process listening on the channel.
+    const other = new Redis(socket);
+    const received: string[] = [];
+    other.on('message', (_channel: string, from: string) => received.push(from));
+    await other.subscribe(m.purge.PURGE_CHANNEL);
+    await until(() => purgedHere >= 1, 'the connection (a purge on connect)');
+    const checker = new Redis(socket);
+    const subscribers = async () => ((await checker.pubsub('NUMSUB', m.purge.PURGE_CHANNEL)) as [string, number])[1];
+    await until(async () => (await subscribers()) >= 2, 'both subscriptions');
+    checker.disconnect();
+    const before = purgedHere;
+    m.purge.publishPurge(['points-goods', 'points-item:PG0005']);
+    await until(() => received.length === 1, 'the purge at the other process');
+    // The other process learns which data-cache tags the write changed.
+    expect(m.purge.parsePurgeMessage(received[0]!).tags).toEqual(['points-goods', 'points-item:PG0005']);
+    // Its own message is not applied twice here.
+    expect(purgedHere).toBe(before);
+    // A purge published by another process empties this one.
+    const publisher = new Redis(socket);
+    await publisher.publish(m.purge.PURGE_CHANNEL, JSON.stringify({ from: 'another-process', tags: ['points-goods'] }));
+    await until(() => purgedHere === before + 1, 'the purge from another process');
+    expect(tagsSeen.at(-1)).toEqual(['points-goods']);
+    // A malformed message still purges the pages, with no tags.
+    await publisher.publish(m.purge.PURGE_CHANNEL, 'not json');
+    await until(() => purgedHere === before + 2, 'the malformed purge');
+    expect(tagsSeen.at(-1)).toEqual([]);
+    other.disconnect();
+    publisher.disconnect();
+  });
+
+  it('falls back to this process when Redis is down, says so once in the log, and shares again when it returns', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const infos = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    server?.kill('SIGKILL');
+    await new Promise<void>((resolve) => server!.once('exit', () => resolve()));
+    await until(() => !m.redis.sharedRedisReady(), 'the client to notice');
+    let runs = 0;
+    const run = async () => ({ accessToken: `local-${++runs}`, refreshToken: 'r' });
+    expect(await m.flight.refreshAcrossProcesses('old-refresh-5', run, codec)).toEqual({ accessToken: 'local-1', refreshToken: 'r' });
+    m.purge.publishPurge(); // no throw, nothing to wait for
+    await until(() => errors.mock.calls.some((c) => String(c[0]).includes('[redis] unreachable')), 'the log line');
+    expect(errors.mock.calls.filter((c) => String(c[0]).includes('[redis] unreachable')).length).toBe(1);
+
+    fs.rmSync(socket, { force: true });
+    server = startRedis();
+    await until(() => m.redis.sharedRedisReady(), 'Redis back');
+    expect(infos.mock.calls.some((c) => String(c[0]).includes('[redis] reachable again'))).toBe(true);
+    errors.mockRestore();
+    infos.mockRestore();
+  }, 20_000);
+});
