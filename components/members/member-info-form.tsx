@@ -9,7 +9,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { LoginPromptLink } from './login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
-import { saveMemberInfoAction, type SaveMemberInfoResult } from '@/app/(member)/modifyInfor/actions';
+import { saveMemberInfoAction, type SaveMemberInfoResult } from './actions';
 import type { MemberProfile } from '@/lib/api/members';
 import { validateIdCard } from '@/lib/validation';
 import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from './member-info-rules';

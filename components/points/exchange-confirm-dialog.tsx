@@ -10,7 +10,7 @@ import { StaticImage } from '@/components/ui/static-image';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
-import { exchangeGoodsAction, type ExchangeActionResult } from '@/app/(member)/productDetails/actions';
+import { exchangeGoodsAction, type ExchangeActionResult } from './actions';
 import { formatPoints } from '@/lib/format';
 import { memberPoints } from './member-points';
 import type { ExchangeItem } from './points-exchange-dialog';

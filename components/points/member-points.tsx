@@ -5,7 +5,7 @@
  * /integralChage and /userIndex) updates together after an exchange, without
  * a reload (issue 7). The server renders the first value.
  */
-import { memberPointsAction } from '@/app/(member)/productDetails/actions';
+import { memberPointsAction } from './actions';
 import { formatPoints } from '@/lib/format';
 import { sharedQuery } from '@/components/ui/shared-query';
 

@@ -29,9 +29,9 @@ vi.mock('next/headers', () => ({
 
 // Imported after the mock (vi.mock is hoisted above these imports).
 const overlays = await import('@/components/overlays/actions');
-const { sendMessageAction } = await import('@/app/(member)/customerMessage/actions');
-const { saveMemberInfoAction } = await import('@/app/(member)/modifyInfor/actions');
-const { exchangeGoodsAction, memberPointsAction } = await import('@/app/(member)/productDetails/actions');
+const { sendMessageAction } = await import('@/components/messages/actions');
+const { saveMemberInfoAction } = await import('@/components/members/actions');
+const { exchangeGoodsAction, memberPointsAction } = await import('@/components/points/actions');
 const { toggleFavourite } = await import('@/components/hospitals/actions');
 const { fetchOnlineStatus } = await import('@/components/online/actions');
 

@@ -11,7 +11,7 @@ import { routes } from '@/lib/routes';
 import type { SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
 import { goodsListQuery, loadGoodsList } from '../_lib/goods-list';
-import { loadMemberPoints } from '../productDetails/member-points';
+import { loadMemberPoints } from '@/components/points/load-member-points';
 
 export const metadata: Metadata = pageMetadata({
   title: '积分兑换',

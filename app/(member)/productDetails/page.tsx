@@ -11,7 +11,7 @@ import { routes } from '@/lib/routes';
 import { htmlToText, sanitizeArticleHtml } from '@/lib/sanitize';
 import { single, type SearchParams } from '@/lib/url-params';
 import { absoluteUrl, pageMetadata, summarize } from '@/lib/seo';
-import { loadMemberPoints } from './member-points';
+import { loadMemberPoints } from '@/components/points/load-member-points';
 
 type Props = { searchParams: Promise<SearchParams> };
 

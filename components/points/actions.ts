@@ -14,7 +14,7 @@ import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { getSession, memberClient } from '@/lib/session';
-import { loadMemberPoints } from './member-points';
+import { loadMemberPoints } from './load-member-points';
 
 export type ExchangeFailure = 'SESSION' | 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED' | 'INVALID' | 'NETWORK' | 'OTHER';
 
