@@ -10,7 +10,7 @@ import { updateMemberInfo, type MemberProfile } from '@/lib/api/members';
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
-import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/components/members/member-info-rules';
+import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/lib/validation/member-info-rules';
 
 export type SaveMemberInfoResult =
   | { ok: true; profile: MemberProfile }

@@ -10,7 +10,7 @@ import { addMessage, getMessageSources, type MessageKind } from '@/lib/api/messa
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
-import { validateMessageDraft, type MessageDraft, type MessageErrors } from '@/components/messages/message-rules';
+import { validateMessageDraft, type MessageDraft, type MessageErrors } from '@/lib/validation/message-rules';
 
 export type SendMessageResult =
   | { ok: true; message: string }

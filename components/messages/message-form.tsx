@@ -18,7 +18,7 @@ import {
   validateMessageDraft,
   type MessageDraft,
   type MessageErrors,
-} from './message-rules';
+} from '@/lib/validation/message-rules';
 
 const EMPTY: MessageDraft = { sourceId: '', title: '', content: '', contactPhone: '' };
 

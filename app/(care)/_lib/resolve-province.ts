@@ -4,7 +4,7 @@ import { visitorIp } from '@/app/(care)/_lib/visitor-position';
 import { getProvinces, locateByIp, type Province } from '@/lib/api/reference';
 import { DEFAULT_PROVINCE } from '@/lib/constants';
 import { optionalSegment, parseId, parseKeyword, parsePage, type SearchParams } from '@/lib/url-params';
-import { ADDRESS_COOKIE } from '@/components/doctors/address-cookie';
+import { ADDRESS_COOKIE } from '@/lib/address-cookie';
 
 /**
  * The province of a list page: the path segment when given (unknown → null, the

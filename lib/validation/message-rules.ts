@@ -3,7 +3,7 @@
  * the member types) and the server action (before the write). The backend
  * enforces the same limits (TW_Message/AddTW_Message).
  */
-import { isPlainText, validatePhone, type Validation } from '@/lib/validation';
+import { isPlainText, validatePhone, type Validation } from './fields';
 
 export const MESSAGE_CONTENT_MIN = 5;
 export const MESSAGE_CONTENT_MAX = 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_RE, isPlainText, validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from './validation';
+import { EMAIL_RE, isPlainText, validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from './fields';
 
 const today = new Date(2026, 10, 21); // 2026-11-21
 

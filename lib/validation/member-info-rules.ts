@@ -3,7 +3,7 @@
  * action: name 2–30 characters; an ID card of 15 or 18 digits with a valid
  * checksum, which fixes birthday and sex; an optional email.
  */
-import { EMAIL_RE, isPlainText, validateIdCard, validateName } from '@/lib/validation';
+import { EMAIL_RE, isPlainText, validateIdCard, validateName } from './fields';
 
 export interface MemberInfoDraft {
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idCardCheckChar } from '@/lib/validation';
+import { idCardCheckChar } from './fields';
 import { validateMemberInfo, type MemberInfoDraft } from './member-info-rules';
 
 const today = new Date(2026, 10, 21);
