@@ -13,7 +13,7 @@ import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { exchangeGoodsAction, type ExchangeActionResult } from './actions';
 import { formatPoints } from '@/lib/format';
 import { memberPoints } from './member-points';
-import type { ExchangeItem } from './points-exchange-dialog';
+import type { ExchangeItem } from './exchange-item';
 
 export function ExchangeConfirmDialog({
   item,
