@@ -10,7 +10,7 @@
  *
  * Styles keep 'unsafe-inline': React `style` attributes in the server HTML
  * are inline styles, and a nonce cannot cover attributes. The MDN Observatory
- * scores "unsafe-inline in style-src only" at 0 (lib/security/observatory.ts).
+ * scores "unsafe-inline in style-src only" at 0 (test/observatory.ts).
  */
 
 /** Where the policy runs: `next dev` needs 'unsafe-eval' (React's dev stacks). */

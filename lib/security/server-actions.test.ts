@@ -11,9 +11,9 @@
 import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installTestBackend, type TestBackend } from '@/lib/api/test-backend';
+import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import { latestSmsCode } from '@/lib/backend/sms';
-import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/lib/backend/test-support/db-snapshot';
+import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/test/db-snapshot';
 import { idCardCheckChar } from '@/lib/validation';
 
 const jar = new Map<string, string>();

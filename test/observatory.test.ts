@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsp } from './csp';
+import { buildCsp } from '@/lib/security/csp';
 import { cookiesResult, cspResult, grade, hstsResult, observatoryScore, referrerResult, sriResult } from './observatory';
 
 // Issue 8: the MDN HTTP Observatory score, checked against inputs whose

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createBackend, type Backend } from '../router';
-import { signAccessToken } from '../tokens';
+import { createBackend, type Backend } from '@/lib/backend/router';
+import { signAccessToken } from '@/lib/backend/tokens';
 
 export function tempDbPath(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `members-${name}-`));
