@@ -15,6 +15,19 @@ const noApi = {
   message: 'lib/backend never imports lib/api: shared wire shapes live in lib/contract (docs/architecture.md).',
 };
 
+/** innerHTML is set in two places only, each taking a branded type that one module makes (docs/architecture.md). */
+const innerHtml = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'Render sanitized HTML with <SanitizedHtml html={…} /> (components/ui/sanitized-html.tsx) and JSON-LD with <JsonLd />.',
+};
+const brandCast = (type, maker) => ({
+  selector: `:matches(TSAsExpression, TSTypeAssertion) > TSTypeReference[typeName.name='${type}']`,
+  message: `Only ${maker} makes a ${type}: call it instead of casting.`,
+});
+const safeHtmlCast = brandCast('SafeHtml', 'lib/sanitize.ts');
+const jsonLdCast = brandCast('JsonLdText', 'lib/json-ld.ts');
+const HTML_SINKS = ['components/ui/sanitized-html.tsx', 'components/seo/json-ld.tsx'];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -39,6 +52,14 @@ const config = [
     plugins: { layers: layersPlugin },
     rules: { 'layers/no-server-only-in-client': 'error' },
   },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['lib/sanitize.ts', 'lib/json-ld.ts', ...HTML_SINKS],
+    rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast, jsonLdCast] },
+  },
+  { files: ['lib/sanitize.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, jsonLdCast] } },
+  { files: ['lib/json-ld.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast] } },
+  { files: HTML_SINKS, rules: { 'no-restricted-syntax': ['error', safeHtmlCast, jsonLdCast] } },
 ];
 
 export default config;

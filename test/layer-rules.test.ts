@@ -69,4 +69,12 @@ describe('the layer rules of eslint.config.mjs', () => {
   it('the fixtures themselves are outside `npm run lint`', async () => {
     expect(await eslint.isPathIgnored(path.join(root, 'test/fixtures/layers/component-imports-app.ts'))).toBe(true);
   });
+
+  it('innerHTML is set only by SanitizedHtml and JsonLd, and a SafeHtml is never forged with a cast', async () => {
+    const code = fixture('raw-inner-html.tsx');
+    expect(await errorsAt(code, 'components/news/layer-fixture.tsx')).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    expect(await errorsAt(code, 'app/(news)/_lib/layer-fixture.tsx')).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    const [first] = await eslint.lintText(code, { filePath: path.join(root, 'components/news/layer-fixture.tsx') });
+    expect(first?.messages.map((m) => m.line)).toEqual([6, 9]);
+  });
 });

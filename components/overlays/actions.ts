@@ -23,7 +23,7 @@ import {
 import { getAgreement } from '@/lib/api/agreements';
 import { isApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
-import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { sanitizeArticleHtml, type SafeHtml } from '@/lib/sanitize';
 import { currentRefreshToken, endSession, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
 import { requestIsSameOrigin } from '@/lib/session/origin';
@@ -210,7 +210,7 @@ export async function logoutAction(): Promise<ActionResult> {
 }
 
 /** The registration agreement (SYS_Agreement GetSigin), sanitized for the register dialog. */
-export async function registerAgreementAction(): Promise<ActionResult<{ title: string; html: string }>> {
+export async function registerAgreementAction(): Promise<ActionResult<{ title: string; html: SafeHtml }>> {
   try {
     const agreement = await getAgreement({ code: 'register' });
     if (!agreement) return { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };

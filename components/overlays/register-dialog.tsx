@@ -13,6 +13,7 @@ import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from './use-submission';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
 /** The agreement text, fetched once an hour at most however often the dialog opens. */
 const registerAgreement = sharedQuery(() => registerAgreementAction(), { staleMs: 3_600_000 });
@@ -79,7 +80,7 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
               {doc === undefined ? (
                 '协议加载中…'
               ) : doc.ok ? (
-                <div className="article-body" dangerouslySetInnerHTML={{ __html: doc.html }} />
+                <SanitizedHtml className="article-body" html={doc.html} />
               ) : (
                 doc.message
               )}

@@ -6,7 +6,7 @@ import 'server-only';
  */
 import { HELP_LIST_PAGE_SIZE } from '@/lib/constants';
 import { HELP_GROUPS, NEWS_TYPES, type BannerPlace, type HelpRoute } from '@/lib/news-types';
-import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { sanitizeArticleHtml, type SafeHtml } from '@/lib/sanitize';
 import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
@@ -67,8 +67,8 @@ export interface NewsLink {
 }
 
 export interface NewsArticle extends NewsSummary {
-  /** Sanitized HTML, safe for dangerouslySetInnerHTML. */
-  bodyHtml: string;
+  /** Sanitized HTML (lib/sanitize.ts). */
+  bodyHtml: SafeHtml;
   prev: NewsLink | null;
   next: NewsLink | null;
 }
@@ -109,8 +109,8 @@ export interface HelpItem {
   groupLabel: string;
   route: HelpRoute;
   question: string;
-  /** Sanitized HTML. */
-  answerHtml: string;
+  /** Sanitized HTML (lib/sanitize.ts). */
+  answerHtml: SafeHtml;
 }
 
 function reshapeNews(w: WireNews): NewsSummary {

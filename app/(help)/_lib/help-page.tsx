@@ -6,6 +6,7 @@ import { getBanner, getHelpItems, type HelpItem } from '@/lib/api/news';
 import { HELP_GROUPS, type HelpRoute } from '@/lib/news-types';
 import { routes } from '@/lib/routes';
 import { htmlToText } from '@/lib/sanitize';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 import { pageMetadata } from '@/lib/seo';
 
 const groupHref = (route: HelpRoute) => routes[route]();
@@ -65,7 +66,7 @@ export function createHelpPage(route: HelpRoute) {
                   <h2 className="text-lg font-semibold text-stone-900">{item.question}</h2>
                 </div>
                 {/* Sanitized in lib/api/news.ts. */}
-                <div className="article-body mt-2 pl-10 text-stone-700" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+                <SanitizedHtml className="article-body mt-2 pl-10 text-stone-700" html={item.answerHtml} />
               </li>
             ))}
           </ol>

@@ -12,6 +12,7 @@ import { htmlToText, sanitizeArticleHtml } from '@/lib/sanitize';
 import { single, type SearchParams } from '@/lib/url-params';
 import { absoluteUrl, pageMetadata, summarize } from '@/lib/seo';
 import { loadMemberPoints } from '@/components/points/load-member-points';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -84,7 +85,7 @@ export default async function ProductDetailsPage({ searchParams }: Props) {
         <h2 id="desc-heading" className="border-l-4 border-brand-700 pl-3 text-xl font-bold text-stone-900">
           商品详情
         </h2>
-        <div className="article-body mt-4 text-stone-800" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(goods.descriptionHtml) }} />
+        <SanitizedHtml className="article-body mt-4 text-stone-800" html={sanitizeArticleHtml(goods.descriptionHtml)} />
       </section>
       <JsonLd
         data={{

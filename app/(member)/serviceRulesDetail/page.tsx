@@ -7,6 +7,7 @@ import { getAgreement, getAgreements } from '@/lib/api/agreements';
 import { formatDate } from '@/lib/format';
 import { routes } from '@/lib/routes';
 import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 import { parseId, type SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
 
@@ -42,7 +43,7 @@ export default async function ServiceRulesDetailPage({ searchParams }: Props) {
           <article className="rounded-xl border border-stone-200 bg-white p-8">
             <h2 className="text-2xl font-bold text-stone-900">{agreement.title}</h2>
             <p className="mt-2 text-sm text-stone-600">更新于 {formatDate(agreement.updatedAt)}</p>
-            <div className="article-body mt-6 text-stone-800" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(agreement.contentHtml) }} />
+            <SanitizedHtml className="article-body mt-6 text-stone-800" html={sanitizeArticleHtml(agreement.contentHtml)} />
           </article>
           <aside aria-label="其他条款">
             <AgreementList agreements={all} currentId={agreement.id} />

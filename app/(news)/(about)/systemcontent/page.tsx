@@ -7,6 +7,8 @@ import { formatDate } from '@/lib/format';
 import { parseId, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
+import type { SafeHtml } from '@/lib/sanitize';
 
 /**
  * SPEC §2 /systemcontent: one rule (?id=, from GetSystemList) or one entry of
@@ -17,7 +19,7 @@ type Props = { searchParams: Promise<SearchParams> };
 interface Shown {
   title: string;
   meta: string;
-  bodyHtml: string;
+  bodyHtml: SafeHtml;
   path: string;
   publishedAt: string;
   parent: { name: string; path: string };
@@ -78,7 +80,7 @@ export default async function SystemContentPage({ searchParams }: Props) {
           </p>
         </header>
         {/* Sanitized in lib/api/system.ts (lib/sanitize.ts). */}
-        <div className="article-body mt-6 text-stone-800" dangerouslySetInnerHTML={{ __html: shown.bodyHtml }} />
+        <SanitizedHtml className="article-body mt-6 text-stone-800" html={shown.bodyHtml} />
         {shown.related ? (
           <p className="mt-8">
             <Link href={shown.related.href} className="text-brand-700 underline">{shown.related.label}</Link>
