@@ -60,6 +60,25 @@ const config = [
   { files: ['lib/sanitize.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, jsonLdCast] } },
   { files: ['lib/json-ld.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast] } },
   { files: HTML_SINKS, rules: { 'no-restricted-syntax': ['error', safeHtmlCast, jsonLdCast] } },
+  {
+    // lib/contract is the wire's types, shared by lib/api and lib/backend: no code, and it imports nothing.
+    // Last, so these options win over the folder rules above.
+    files: ['lib/contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'lib/contract imports nothing (docs/architecture.md).' }] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > :not(ExportNamedDeclaration, TSInterfaceDeclaration, TSTypeAliasDeclaration, ExportAllDeclaration)',
+          message: 'lib/contract holds types only (interfaces and type aliases).',
+        },
+        {
+          selector: 'ExportNamedDeclaration > :not(TSInterfaceDeclaration, TSTypeAliasDeclaration, ExportSpecifier)',
+          message: 'lib/contract holds types only (interfaces and type aliases).',
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

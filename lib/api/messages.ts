@@ -6,6 +6,7 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
+import type { WireList } from '@/lib/contract';
 
 /** 1 = 客户留言, 2 = 投诉建议 (wire Type). */
 export type MessageKind = 1 | 2;
@@ -33,12 +34,6 @@ interface WireMessage {
   CreateTime: string;
 }
 
-interface WireList<T> {
-  DataList: T[];
-  TotalCount: number;
-  PageIndex: number;
-  PageSize: number;
-}
 
 export interface MessageSource {
   id: number;

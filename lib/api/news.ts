@@ -11,13 +11,7 @@ import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { Page } from './types';
-
-interface WireList<T> {
-  DataList: T[];
-  TotalCount: number;
-  PageIndex: number;
-  PageSize: number;
-}
+import type { WireList } from '@/lib/contract';
 
 interface WireNews {
   ID: number;

@@ -9,6 +9,7 @@ import { isApiError } from './errors';
 import { reshapePage } from './news';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { WireList } from '@/lib/contract';
 
 export interface SystemClass {
   id: number;
@@ -39,12 +40,6 @@ export interface SystemLog {
   bodyHtml: SafeHtml;
 }
 
-interface WireList<T> {
-  DataList: T[];
-  TotalCount: number;
-  PageIndex: number;
-  PageSize: number;
-}
 interface WireDoc {
   ID: number;
   ClassID: number;
