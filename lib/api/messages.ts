@@ -11,9 +11,6 @@ import type { WireList } from '@/lib/contract';
 /** 1 = 客户留言, 2 = 投诉建议 (wire Type). */
 export type MessageKind = 1 | 2;
 
-/** Limits the backend enforces; the forms show the same (characters). */
-export const MESSAGE_LIMITS = { contentMin: 5, contentMax: 500, titleMax: 50 } as const;
-
 interface WireSource {
   SourceID: number;
   SourceName: string;

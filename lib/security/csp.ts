@@ -46,12 +46,6 @@ export function buildCsp(options: CspOptions): string {
     .join('; ');
 }
 
-/**
- * The policy for answers that are not HTML pages (the JSON API, files): they
- * run nothing, embed nothing and may not be framed.
- */
-export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
 /** A 128-bit random nonce, base64 (Web Crypto: proxy.ts runs in any runtime). */
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
