@@ -4,21 +4,13 @@ import { evaluationFilterState } from '@/components/doctors/evaluation-params';
 import { EvaluationFilters, EvaluationList, EvaluationRatioBar, type EvaluationFilterState } from '@/components/doctors/evaluations';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeader } from '@/components/ui/page-header';
-import { getDoctorById } from '@/lib/api/doctors';
 import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
-import { parseId, parsePage, type SearchParams } from '@/lib/url-params';
+import { parsePage } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
+import { loadDoctor, type DoctorIdPageProps } from '../../_lib/doctor-by-id';
 
-interface Props {
-  params: Promise<{ doctorId: string }>;
-  searchParams: Promise<SearchParams>;
-}
-
-async function loadDoctor(params: Props['params']) {
-  const id = parseId((await params).doctorId);
-  return id ? getDoctorById(id) : null;
-}
+type Props = DoctorIdPageProps;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const doctor = await loadDoctor(params);

@@ -5,22 +5,14 @@ import { questionFilterState, type QuestionFilterState } from '@/components/onli
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { getDoctorById } from '@/lib/api/doctors';
 import { getQuestionPage } from '@/lib/api/online';
 import { QUESTION_TYPES, REPLY_FILTERS } from '@/lib/constants';
-import { parseId, parsePage, type SearchParams } from '@/lib/url-params';
+import { parsePage } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
+import { loadDoctor, type DoctorIdPageProps } from '../../_lib/doctor-by-id';
 
-interface Props {
-  params: Promise<{ doctorId: string }>;
-  searchParams: Promise<SearchParams>;
-}
-
-async function loadDoctor(params: Props['params']) {
-  const id = parseId((await params).doctorId);
-  return id ? getDoctorById(id) : null;
-}
+type Props = DoctorIdPageProps;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const doctor = await loadDoctor(params);
