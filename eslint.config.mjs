@@ -1,11 +1,83 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { layersPlugin } from './eslint/client-server-boundary.mjs';
+
+/**
+ * The layer table of docs/architecture.md, held by the linter: an import that runs back up the layers fails
+ * `npm run lint` (and so `npm test`). Each pattern matches the `@/` alias and a relative path that climbs into
+ * the folder. test/layer-rules.test.ts proves each rule with a fixture file.
+ */
+const upInto = (folder) => `^(@/|(\\.\\./)+)${folder}(/|$)`;
+const noApp = { regex: upInto('app'), message: 'Only app/ imports app/: move what is shared down into components/ or lib/ (docs/architecture.md).' };
+const noComponents = { regex: upInto('components'), message: 'lib/ never imports components/: move the shared part into lib/ (docs/architecture.md).' };
+const noApi = {
+  regex: `${upInto('lib/api')}|^\\.\\./api(/|$)|^\\.\\./\\.\\./api(/|$)`,
+  message: 'lib/backend never imports lib/api: shared wire shapes live in lib/contract (docs/architecture.md).',
+};
+
+/** innerHTML is set in two places only, each taking a branded type that one module makes (docs/architecture.md). */
+const innerHtml = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'Render sanitized HTML with <SanitizedHtml html={…} /> (components/ui/sanitized-html.tsx) and JSON-LD with <JsonLd />.',
+};
+const brandCast = (type, maker) => ({
+  selector: `:matches(TSAsExpression, TSTypeAssertion) > TSTypeReference[typeName.name='${type}']`,
+  message: `Only ${maker} makes a ${type}: call it instead of casting.`,
+});
+const safeHtmlCast = brandCast('SafeHtml', 'lib/sanitize.ts');
+const jsonLdCast = brandCast('JsonLdText', 'lib/json-ld.ts');
+const HTML_SINKS = ['components/ui/sanitized-html.tsx', 'components/seo/json-ld.tsx'];
 
 const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**', 'next-env.d.ts'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/.tmp/**',
+      'next-env.d.ts',
+      // Files that break a layer rule on purpose; test/layer-rules.test.ts lints them under a real path.
+      'test/fixtures/**',
+    ],
+  },
+  { files: ['components/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp] }] } },
+  { files: ['lib/**', 'proxy.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents] }] } },
+  { files: ['lib/backend/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noApi] }] } },
+  {
+    files: ['app/**', 'components/**', 'lib/**'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/no-server-only-in-client': 'error' },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['lib/sanitize.ts', 'lib/json-ld.ts', ...HTML_SINKS],
+    rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast, jsonLdCast] },
+  },
+  { files: ['lib/sanitize.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, jsonLdCast] } },
+  { files: ['lib/json-ld.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast] } },
+  { files: HTML_SINKS, rules: { 'no-restricted-syntax': ['error', safeHtmlCast, jsonLdCast] } },
+  {
+    // lib/contract is the wire's types, shared by lib/api and lib/backend: no code, and it imports nothing.
+    // Last, so these options win over the folder rules above.
+    files: ['lib/contract/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'lib/contract imports nothing (docs/architecture.md).' }] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > :not(ExportNamedDeclaration, TSInterfaceDeclaration, TSTypeAliasDeclaration, ExportAllDeclaration)',
+          message: 'lib/contract holds types only (interfaces and type aliases).',
+        },
+        {
+          selector: 'ExportNamedDeclaration > :not(TSInterfaceDeclaration, TSTypeAliasDeclaration, ExportSpecifier)',
+          message: 'lib/contract holds types only (interfaces and type aliases).',
+        },
+      ],
+    },
   },
 ];
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { findMarkers, openReader } from '../lib/backend/test-support/db-snapshot';
+import { findMarkers, openReader } from '../test/db-snapshot';
 import { idCardCheckChar } from '../lib/validation';
 import { registerFreshMember } from './auth-helpers';
 import { dynamicTemplates, loginThroughApi, matcherOf, staticRoutes } from './support/discover';

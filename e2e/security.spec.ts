@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { routes } from '../lib/routes';
 import { createHash } from 'node:crypto';
-import { observatoryScore } from '../lib/security/observatory';
+import { observatoryScore } from '../test/observatory';
 import { discoverRoutes, loginThroughApi, memberRoutes } from './support/discover';
 import { serverActions } from './support/server-actions';
 

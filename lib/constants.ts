@@ -9,8 +9,6 @@ export const REQUEST_TIMEOUT_MS = 8000;
 export const RETRY_COUNT = 3;
 /** SPEC §9: how long a message (toast) stays. */
 export const MESSAGE_DURATION_MS = 5000;
-/** SPEC §9: the visitor-token request is allowed once before blocking. */
-export const VISITOR_TOKEN_ATTEMPTS = 1;
 /** SPEC §9 / §7: the help list is read in one page of 1000. */
 export const HELP_LIST_PAGE_SIZE = 1000;
 /** SPEC §7: help items are news type 30. */

@@ -1,11 +1,19 @@
-// Prints the closing line CI reads: `N passed, N failed` across Vitest and Playwright.
+// Prints the closing line CI reads: `N passed, N failed` across Vitest and Playwright, and the whole-tree
+// checks (`lint=0 typecheck=2`: a name and its exit code), each of which counts as one result.
 // A missing report counts as one failure (a suite that did not run did not pass).
 // Usage: count-results.mjs VITEST.json PLAYWRIGHT.json [MORE-PLAYWRIGHT.json…]; VITEST.json may be `-` (none),
 // e.g. for the stack's own run (scripts/test-deploy.sh), and .ci/run adds .reports/deploy.json.
 import fs from 'node:fs';
 
-const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
+const [vitestFile, ...rest] = process.argv.slice(2);
 const noVitest = vitestFile === '-';
+// `name=code` arguments are whole-tree checks (lint, typecheck); the others are Playwright reports.
+const CHECK = /^[\w-]+=\d+$/;
+const playwrightFiles = rest.filter((arg) => !CHECK.test(arg));
+const checks = rest.filter((arg) => CHECK.test(arg)).map((arg) => {
+  const [name, code] = arg.split('=');
+  return { name, ok: code === '0' };
+});
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -45,6 +53,11 @@ for (const { file, report: playwright } of playwrights) {
   }
 }
 
+for (const check of checks) {
+  if (check.ok) passed += 1;
+  else failed += 1;
+}
+
 // CI shows only the end of the output: name what failed just above the closing line.
 const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
 const failures = [];
@@ -68,6 +81,7 @@ for (const { report: playwright } of playwrights) {
   for (const suite of playwright?.suites ?? []) playwrightFailures(suite, []);
   for (const e of playwright?.errors ?? []) failures.push(`playwright: ${firstLine(e.message).slice(0, 300)}`);
 }
+for (const check of checks) if (!check.ok) failures.push(`${check.name}: failed (npm run ${check.name} shows why)`);
 if (failures.length) console.log(['failed:', ...failures.map((f) => `  ${f}`)].join('\n'));
 
 if (!noVitest) console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'missing'}`);
@@ -76,5 +90,6 @@ for (const { file, report: playwright } of playwrights) {
     `playwright ${file}: ${playwright?.stats ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'missing'}`,
   );
 }
+for (const check of checks) console.log(`${check.name}: ${check.ok ? 'passed' : 'failed'}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

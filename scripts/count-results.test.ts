@@ -11,13 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'count-results-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function run(vitest: unknown, playwright: unknown): { code: number; out: string } {
+function run(vitest: unknown, playwright: unknown, checks: string[] = []): { code: number; out: string } {
   const v = path.join(dir, `v-${Math.random()}.json`);
   const p = path.join(dir, `p-${Math.random()}.json`);
   if (vitest !== undefined) fs.writeFileSync(v, JSON.stringify(vitest));
   if (playwright !== undefined) fs.writeFileSync(p, JSON.stringify(playwright));
   try {
-    return { code: 0, out: execFileSync('node', ['scripts/count-results.mjs', v, p], { encoding: 'utf8' }) };
+    return { code: 0, out: execFileSync('node', ['scripts/count-results.mjs', v, p, ...checks], { encoding: 'utf8' }) };
   } catch (err) {
     const e = err as { status: number; stdout: string };
     return { code: e.status, out: e.stdout };
@@ -79,5 +79,15 @@ describe('scripts/count-results.mjs', () => {
     const r = run(vitestReport(false), undefined);
     expect(r.code).toBe(1);
     expect(r.out.trim().split('\n').at(-1)).toBe('2 passed, 1 failed');
+  });
+
+  it('lint and typecheck count as one result each; a failed one is named and fails the run', () => {
+    const green = run(vitestReport(false), playwrightReport(false), ['lint=0', 'typecheck=0']);
+    expect(green.code).toBe(0);
+    expect(green.out.trim().split('\n').at(-1)).toBe('7 passed, 0 failed');
+    const red = run(vitestReport(false), playwrightReport(false), ['lint=1', 'typecheck=0']);
+    expect(red.code).toBe(1);
+    expect(red.out).toContain('lint: failed');
+    expect(red.out.trim().split('\n').at(-1)).toBe('6 passed, 1 failed');
   });
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: build the site, start a production server, run Vitest and then
-# Playwright, and print one closing line that counts both suites.
+# `npm test`: lint and typecheck the tree, build the site, start a production server, run Vitest and
+# then Playwright, and print one closing line that counts both suites and the two checks (one result each).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,12 +10,17 @@ export DATABASE_PATH="${DATABASE_PATH:-.data/e2e.db}"
 export NEXT_TELEMETRY_DISABLED=1
 mkdir -p .data .reports
 # Playwright empties test-results/ when it starts, so the reports live apart.
-rm -f .reports/vitest.json .reports/playwright.json
+rm -f .reports/vitest.json .reports/playwright.json .reports/checks.txt
 # A fresh, freshly seeded database for every run, and no data cached from an older one: Next keeps its
 # data cache (unstable_cache, lib/api/cache.ts) in .next/cache/fetch-cache across builds and restarts,
 # so a rerun would show what an earlier run's tests wrote (a stock one lower) over the fresh database.
 rm -f "$DATABASE_PATH" "$DATABASE_PATH-wal" "$DATABASE_PATH-shm" "$DATABASE_PATH-journal"
 rm -rf .next/cache/fetch-cache
+
+# The layer table of docs/architecture.md is an ESLint rule: an upward import fails here.
+echo "== lint"
+npm run --silent lint
+lint_rc=$?
 
 echo "== next build"
 if ! npx next build; then
@@ -23,6 +28,11 @@ if ! npx next build; then
   echo "0 passed, 1 failed"
   exit 1
 fi
+
+# After the build, so the route types Next generates in .next/types describe today's app/ tree.
+echo "== typecheck"
+npm run --silent typecheck
+typecheck_rc=$?
 
 echo "== vitest"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
@@ -32,8 +42,10 @@ echo "== playwright"
 PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/playwright.json npx playwright test
 playwright_rc=$?
 
-node scripts/count-results.mjs .reports/vitest.json .reports/playwright.json
+# .ci/run counts the checks again in its own closing line, with the stack's tests.
+echo "lint=$lint_rc typecheck=$typecheck_rc" > .reports/checks.txt
+node scripts/count-results.mjs .reports/vitest.json .reports/playwright.json "lint=$lint_rc" "typecheck=$typecheck_rc"
 count_rc=$?
 
-if [ $vitest_rc -ne 0 ] || [ $playwright_rc -ne 0 ] || [ $count_rc -ne 0 ]; then exit 1; fi
+if [ $vitest_rc -ne 0 ] || [ $playwright_rc -ne 0 ] || [ $count_rc -ne 0 ] || [ $lint_rc -ne 0 ] || [ $typecheck_rc -ne 0 ]; then exit 1; fi
 exit 0

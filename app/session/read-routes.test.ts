@@ -6,7 +6,7 @@
  * next/headers replaced by a cookie jar.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installTestBackend, type TestBackend } from '@/lib/api/test-backend';
+import { installTestBackend, type TestBackend } from '@/test/test-backend';
 
 const jar = new Map<string, string>();
 const requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });

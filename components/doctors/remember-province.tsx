@@ -5,7 +5,7 @@
  * open on it next time. Renders nothing.
  */
 import { useEffect } from 'react';
-import { ADDRESS_COOKIE, ADDRESS_COOKIE_MAX_AGE } from './address-cookie';
+import { ADDRESS_COOKIE, ADDRESS_COOKIE_MAX_AGE } from '@/lib/address-cookie';
 
 export function RememberProvince({ provinceId }: { provinceId: number }) {
   useEffect(() => {

@@ -10,11 +10,11 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { LoginPromptLink } from './login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
-import { saveMemberInfoAction, type SaveMemberInfoResult } from '@/app/modifyInfor/actions';
+import { saveMemberInfoAction, type SaveMemberInfoResult } from './actions';
 import { queryKeys } from '@/components/ui/query-keys';
 import type { MemberProfile } from '@/lib/api/members';
 import { validateIdCard } from '@/lib/validation';
-import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from './member-info-rules';
+import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/lib/validation/member-info-rules';
 
 const inputCls =
   'mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-brand-700 read-only:bg-stone-50';

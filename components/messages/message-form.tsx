@@ -9,7 +9,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, useTransition } from 'react';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
-import { sendMessageAction, type SendMessageResult } from '@/app/customerMessage/actions';
+import { sendMessageAction, type SendMessageResult } from './actions';
 import type { MessageKind, MessageSource } from '@/lib/api/messages';
 import {
   MESSAGE_CONTENT_MAX,
@@ -18,7 +18,7 @@ import {
   validateMessageDraft,
   type MessageDraft,
   type MessageErrors,
-} from './message-rules';
+} from '@/lib/validation/message-rules';
 
 const EMPTY: MessageDraft = { sourceId: '', title: '', content: '', contactPhone: '' };
 

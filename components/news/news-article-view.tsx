@@ -8,6 +8,7 @@ import { newsDetailHref } from '@/lib/news-routes';
 import { absoluteUrl, summarize, type Crumb } from '@/lib/seo';
 import { siteConfig } from '@/lib/site-config';
 import { DEFAULT_SHARE_IMAGE } from '@/lib/seo';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
 /** schema.org NewsArticle of an article page (issue 5). */
 export function newsArticleJsonLd(article: NewsArticle, path: string) {
@@ -63,7 +64,7 @@ export function NewsArticleView({
         </header>
         {media ? <div className="mt-6">{media}</div> : null}
         {/* Sanitized on the server with an explicit allowlist (lib/sanitize.ts). */}
-        <div className="article-body mt-6 text-stone-800" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        <SanitizedHtml className="article-body mt-6 text-stone-800" html={article.bodyHtml} />
       </article>
       <nav aria-label="上一篇与下一篇" className="mt-6 grid grid-cols-2 gap-4 text-sm">
         <div className="rounded-lg border border-stone-200 bg-white p-4">

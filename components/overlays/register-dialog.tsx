@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { sessionAgreementPath } from '@/lib/internal-paths';
 import { queryKeys } from '@/components/ui/query-keys';
 import { readRoute } from '@/components/ui/read-route';
+import type { SafeHtml } from '@/lib/sanitize';
 import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from '@/lib/validation';
 import { registerAction } from './actions';
 import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
@@ -16,8 +17,10 @@ import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from './use-submission';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
-type Agreement = { ok: true; title: string; html: string } | { ok: false; message: string };
+/** The route's answer: its html was sanitized on the server (app/session/agreement, lib/sanitize). */
+type Agreement = { ok: true; title: string; html: SafeHtml } | { ok: false; message: string };
 
 const AGREEMENT_UNAVAILABLE: Agreement = { ok: false, message: '会员服务协议暂时无法加载，请稍后再试' };
 
@@ -90,7 +93,7 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
               {doc === undefined ? (
                 '协议加载中…'
               ) : doc.ok ? (
-                <div className="article-body" dangerouslySetInnerHTML={{ __html: doc.html }} />
+                <SanitizedHtml className="article-body" html={doc.html} />
               ) : (
                 doc.message
               )}

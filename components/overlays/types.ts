@@ -17,8 +17,6 @@ export type ActionResult<T extends object = object> =
       errorNo?: number;
       /** SendSmsVerifyCode asked for the numeric image code first. */
       needImageCode?: boolean;
-      /** SPEC §8 4003/4001/4004: the session was reset; the page reloads. */
-      reset?: boolean;
     };
 
 export interface SessionMember {

@@ -11,10 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { StaticImage } from '@/components/ui/static-image';
 import { useRef, useState } from 'react';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
-import { exchangeGoodsAction, type ExchangeActionResult } from '@/app/productDetails/actions';
+import { exchangeGoodsAction, type ExchangeActionResult } from './actions';
 import { formatPoints } from '@/lib/format';
 import { queryKeys } from '@/components/ui/query-keys';
-import type { ExchangeItem } from './points-exchange-dialog';
+import type { ExchangeItem } from './exchange-item';
 
 export function ExchangeConfirmDialog({
   item,

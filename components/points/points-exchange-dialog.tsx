@@ -7,15 +7,8 @@
  */
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import type { ExchangeItem } from './exchange-item';
 import { useMemberPoints } from './member-points';
-
-export interface ExchangeItem {
-  sn: string;
-  name: string;
-  points: number;
-  stock: number;
-  image: string;
-}
 
 const loadConfirmDialog = () => import('./exchange-confirm-dialog');
 const ExchangeConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ExchangeConfirmDialog })));

@@ -1,8 +1,9 @@
+import { serializeJsonLd } from '@/lib/json-ld';
+
 /**
- * Renders schema.org JSON-LD. `<` is escaped so that a value can never close
- * the script element (content comes from the API).
+ * Renders schema.org JSON-LD: the only element besides components/ui/sanitized-html.tsx that sets innerHTML,
+ * and only with the text serializeJsonLd makes (a value can never close the script element).
  */
 export function JsonLd({ data }: { data: object }) {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }

@@ -4,6 +4,7 @@ import type { Special } from '@/lib/api/specialties';
 import { formatDate } from '@/lib/format';
 import { routes } from '@/lib/routes';
 import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
 /** A work result, dynamic or special page: the API's HTML, sanitized on the server (ARCHITECTURE). */
 export function SpecialArticle({ special }: { special: Special }) {
@@ -25,7 +26,7 @@ export function SpecialArticle({ special }: { special: Special }) {
         ) : null}
       </p>
       <StaticImage src={special.image} alt="" width={640} height={400} className="mt-6 max-h-80 w-full rounded-lg object-cover" />
-      <div className="article-body mt-6 text-stone-800" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(special.contentHtml) }} />
+      <SanitizedHtml className="article-body mt-6 text-stone-800" html={sanitizeArticleHtml(special.contentHtml)} />
     </article>
   );
 }

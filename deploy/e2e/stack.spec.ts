@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { observatoryScore } from '../../lib/security/observatory';
+import { observatoryScore } from '../../test/observatory';
 import { DEMO, apiLogin, loginAs, queryDb } from '../../e2e/support/members-session';
 import { stackURL } from '../playwright.config';
 

@@ -19,6 +19,7 @@ export function serverActions(): { id: string; page: string; name: string }[] {
     if (!worker) return [];
     const page =
       `/${worker.replace(/^app\//, '').replace(/\/?page$/, '')}`
+        .replace(/\/\([^/)]+\)(?=\/|$)/g, '')
         .replace(/\[\[\.\.\.[^\]]+\]\]/g, '')
         .replace(/\[[^\]]+\]/g, 'x')
         .replace(/\/+$/, '') || '/';

@@ -184,11 +184,7 @@ export async function getMobileUrl(input: { platform: string; path: string; quer
   return r.Url;
 }
 
-/** Development aids of the embedded backend (tests and trying the site by hand). */
-export async function devLatestSmsCode(phone: string): Promise<string> {
-  return (await post<{ Code: string }>('Dev/GetSmsOutbox', { Phone: phone })).Code;
-}
-
+/** Development aid of the embedded backend (tests and trying the site by hand). */
 export async function devWechatAuthorize(openId?: string): Promise<string> {
   return (await post<{ Code: string }>('Dev/WechatAuthorize', { OpenID: openId }, { write: true })).Code;
 }

@@ -12,15 +12,13 @@ import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';
 import { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_NO } from './errors';
 import { requestClientAddress } from '@/lib/security/request-address';
 import { apiBaseUrl, transportFetch } from './transport';
+import type { Envelope } from '@/lib/contract';
 
 export type FieldValue = string | number | boolean | null | undefined;
 export type FieldMap = Record<string, FieldValue>;
 
-export interface WireEnvelope<T> {
-  ErrorNo: number;
-  ErrorInfo: string;
-  Result: T;
-}
+/** The SPEC §7 envelope, as lib/contract declares it for both sides of the contract. */
+export type WireEnvelope<T> = Envelope<T>;
 
 export interface RequestOptions {
   /** A write is never retried. */

@@ -66,19 +66,6 @@ export function getJobCategories(): Promise<JobCategory[]> {
   );
 }
 
-export function getJobEmployers(): Promise<JobEmployer[]> {
-  return cachedRead(
-    ['job-employers'],
-    async () =>
-      (
-        await publicRead<{ DataList: { ID: number; Name: string; City: string; JobCount: number }[] }>(
-          'News/GetTW_SpiderJobsTypeConmpany',
-        )
-      ).DataList.map((w) => ({ id: w.ID, name: w.Name, city: w.City, jobCount: w.JobCount })),
-    options,
-  );
-}
-
 export function getJobPage(
   q: { categoryId?: number; employerId?: number; channel?: JobChannel; page?: number; pageSize?: number } = {},
 ): Promise<Page<Job>> {

@@ -7,13 +7,9 @@ import 'server-only';
  */
 import { isApiError } from './errors';
 import type { Page } from './types';
+import type { WireList } from '@/lib/contract';
 
-export interface WireList<W> {
-  DataList: W[];
-  TotalCount: number;
-  PageIndex?: number;
-  PageSize?: number;
-}
+export type { WireList } from '@/lib/contract';
 
 export function reshapePage<W, T>(result: WireList<W>, reshape: (w: W) => T, requested?: { page?: number; pageSize?: number }): Page<T> {
   const items = (result.DataList ?? []).map(reshape);

@@ -12,7 +12,7 @@ import { getMemberRight, getMemberRights } from './member-rights';
 import { addMessage, getMessageSources, getMyMessages } from './messages';
 import { exchangePointsGoods, exchangeRefusalOf, getPointsGoods, getPointsGoodsList } from './points';
 import { getRegistrations } from './registrations';
-import { installTestBackend, type TestBackend } from './test-backend';
+import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import { createTokenClient, memoryTokenStore, resetTokenClientState } from './token-client';
 
 let env: TestBackend;

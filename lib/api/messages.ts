@@ -6,12 +6,10 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
+import type { WireList } from '@/lib/contract';
 
 /** 1 = 客户留言, 2 = 投诉建议 (wire Type). */
 export type MessageKind = 1 | 2;
-
-/** Limits the backend enforces; the forms show the same (characters). */
-export const MESSAGE_LIMITS = { contentMin: 5, contentMax: 500, titleMax: 50 } as const;
 
 interface WireSource {
   SourceID: number;
@@ -33,12 +31,6 @@ interface WireMessage {
   CreateTime: string;
 }
 
-interface WireList<T> {
-  DataList: T[];
-  TotalCount: number;
-  PageIndex: number;
-  PageSize: number;
-}
 
 export interface MessageSource {
   id: number;

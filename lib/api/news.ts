@@ -6,18 +6,12 @@ import 'server-only';
  */
 import { HELP_LIST_PAGE_SIZE } from '@/lib/constants';
 import { HELP_GROUPS, NEWS_TYPES, type BannerPlace, type HelpRoute } from '@/lib/news-types';
-import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { sanitizeArticleHtml, type SafeHtml } from '@/lib/sanitize';
 import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { Page } from './types';
-
-interface WireList<T> {
-  DataList: T[];
-  TotalCount: number;
-  PageIndex: number;
-  PageSize: number;
-}
+import type { WireList } from '@/lib/contract';
 
 interface WireNews {
   ID: number;
@@ -67,8 +61,8 @@ export interface NewsLink {
 }
 
 export interface NewsArticle extends NewsSummary {
-  /** Sanitized HTML, safe for dangerouslySetInnerHTML. */
-  bodyHtml: string;
+  /** Sanitized HTML (lib/sanitize.ts). */
+  bodyHtml: SafeHtml;
   prev: NewsLink | null;
   next: NewsLink | null;
 }
@@ -109,8 +103,8 @@ export interface HelpItem {
   groupLabel: string;
   route: HelpRoute;
   question: string;
-  /** Sanitized HTML. */
-  answerHtml: string;
+  /** Sanitized HTML (lib/sanitize.ts). */
+  answerHtml: SafeHtml;
 }
 
 function reshapeNews(w: WireNews): NewsSummary {

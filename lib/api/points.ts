@@ -7,6 +7,7 @@ import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
+import type { ExchangeRefusalReason, WireExchangeOrder } from '@/lib/contract';
 
 /** List sorts; wire values of GetPointsMallList's Sort ('' = 默认, newest first). */
 export const POINTS_GOODS_SORTS = [
@@ -41,16 +42,7 @@ interface WireGoodsList {
   Categories: string[];
 }
 
-interface WireExchange {
-  OrderNo: string;
-  GoodsSN: string;
-  GoodsName: string;
-  Quantity: number;
-  Points: number;
-  Balance: number;
-  CreateTime: string;
-  Repeated: boolean;
-}
+type WireExchange = WireExchangeOrder;
 
 export interface PointsGoods {
   sn: string;
@@ -86,7 +78,7 @@ export interface ExchangeReceipt {
 }
 
 /** Why the API refused an exchange (Result.Reason). */
-export type ExchangeRefusal = 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED' | 'OTHER';
+export type ExchangeRefusal = ExchangeRefusalReason | 'OTHER';
 
 function reshapeGoods(g: WireGoods): PointsGoods {
   return {

@@ -9,7 +9,7 @@ import { loginWithPassword, logout } from './auth';
 import { observeCalls } from './client';
 import { isApiError } from './errors';
 import { getMemberProfile } from './members';
-import { installTestBackend, type TestBackend } from './test-backend';
+import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import {
   createTokenClient,
   forgetRefresh,

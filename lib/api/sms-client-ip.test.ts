@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sendSmsCode } from './auth';
 import { isApiError } from './errors';
-import { installTestBackend } from './test-backend';
+import { installTestBackend } from '@/test/test-backend';
 
 // Issue 3: SMS sends are limited per IP. Every call reaches the API host from
 // this server, so the visitor's address must travel with the call, or one

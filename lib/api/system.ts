@@ -3,12 +3,13 @@ import 'server-only';
  * The group's rules and their revision log (SPEC §7 /api/TW_Class/
  * GetSystemMenu, GetSystemList, GetLogList, GetLogListDetail).
  */
-import { sanitizeArticleHtml } from '@/lib/sanitize';
+import { sanitizeArticleHtml, type SafeHtml } from '@/lib/sanitize';
 import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { reshapePage } from './news';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { WireList } from '@/lib/contract';
 
 export interface SystemClass {
   id: number;
@@ -23,8 +24,8 @@ export interface SystemDoc {
   className: string;
   title: string;
   docNo: string;
-  /** Sanitized HTML. */
-  bodyHtml: string;
+  /** Sanitized HTML (lib/sanitize.ts). */
+  bodyHtml: SafeHtml;
   publishedAt: string;
 }
 
@@ -35,16 +36,10 @@ export interface SystemLog {
   title: string;
   editor: string;
   publishedAt: string;
-  /** Sanitized HTML; empty in lists. */
-  bodyHtml: string;
+  /** Sanitized HTML (lib/sanitize.ts); empty in lists. */
+  bodyHtml: SafeHtml;
 }
 
-interface WireList<T> {
-  DataList: T[];
-  TotalCount: number;
-  PageIndex: number;
-  PageSize: number;
-}
 interface WireDoc {
   ID: number;
   ClassID: number;

@@ -8,7 +8,7 @@ import { observeCalls, post } from './client';
 import { isApiError } from './errors';
 import { idCardCheckChar } from '@/lib/validation';
 import { getMemberProfile, updateMemberInfo } from './members';
-import { installTestBackend, type TestBackend } from './test-backend';
+import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import {
   createTokenClient,
   isSessionResetError,

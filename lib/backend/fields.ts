@@ -3,6 +3,7 @@
  * clear Chinese ErrorInfo (issue 3: never a throw, a crash or a 500).
  */
 import { BackendError, ErrorNo, type Fields } from './types';
+import type { WireList } from '@/lib/contract';
 
 /** Default upper bound of a text field, in characters. */
 export const MAX_FIELD_CHARS = 2000;
@@ -71,6 +72,6 @@ export function paging(fields: Fields, { defaultSize = 10, maxSize = 100 } = {})
 }
 
 /** The usual list Result: the page's rows and the total count. */
-export function listResult<T>(rows: T[], total: number, page: Paging) {
+export function listResult<T>(rows: T[], total: number, page: Paging): WireList<T> {
   return { DataList: rows, TotalCount: total, PageIndex: page.pageIndex, PageSize: page.pageSize };
 }

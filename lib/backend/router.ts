@@ -21,15 +21,12 @@ import {
   type Fields,
   type HandlerContext,
 } from './types';
+import type { Envelope } from '@/lib/contract';
 
 /** Bodies above this are refused before parsing. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export interface Envelope<T = unknown> {
-  ErrorNo: number;
-  ErrorInfo: string;
-  Result: T;
-}
+export type { Envelope } from '@/lib/contract';
 
 export interface Backend {
   readonly db: Database;

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_RE, idCardCheckChar, isPlainText, validateIdCard } from '@/lib/validation';
 import { createBackend, type Backend, type Envelope } from './router';
 import { latestSmsCode } from './sms';
-import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from './test-support/db-snapshot';
+import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/test/db-snapshot';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read many wire fields
 type Loose = any;

@@ -19,7 +19,7 @@
  * cookies or headers. So a cached page cannot hold one person's data, even if
  * a page started to read the session by mistake: it would render anonymous.
  */
-import { ADDRESS_COOKIE } from '@/components/doctors/address-cookie';
+import { ADDRESS_COOKIE } from '@/lib/address-cookie';
 import { isLoginRequiredPath } from '@/lib/routes';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '@/lib/session/cookies';

@@ -6,8 +6,8 @@
  */
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installTestBackend, type TestBackend } from '@/lib/api/test-backend';
-import { changedTables, openReader, snapshot } from '@/lib/backend/test-support/db-snapshot';
+import { installTestBackend, type TestBackend } from '@/test/test-backend';
+import { changedTables, openReader, snapshot } from '@/test/db-snapshot';
 
 const jar = new Map<string, string>();
 let requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });
@@ -21,9 +21,9 @@ vi.mock('next/headers', () => ({
 }));
 
 const overlays = await import('@/components/overlays/actions');
-const { sendMessageAction } = await import('@/app/customerMessage/actions');
-const { saveMemberInfoAction } = await import('@/app/modifyInfor/actions');
-const { exchangeGoodsAction } = await import('@/app/productDetails/actions');
+const { sendMessageAction } = await import('@/components/messages/actions');
+const { saveMemberInfoAction } = await import('@/components/members/actions');
+const { exchangeGoodsAction } = await import('@/components/points/actions');
 const { toggleFavourite } = await import('@/components/hospitals/actions');
 
 let env: TestBackend;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildHashCsp, inlineScripts, scriptHashSource } from './csp-hashes';
-import { cspResult, observatoryScore } from './observatory';
+import { cspResult, observatoryScore } from '@/test/observatory';
 
 const PAGE = [
   '<!DOCTYPE html><html><head>',

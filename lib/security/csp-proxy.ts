@@ -48,9 +48,3 @@ export function cspProxy(request: Pick<NextRequest, 'headers'>, nonce: string = 
   };
 }
 
-/**
- * Paths the CSP proxy should run on (Next 16 CSP guide): pages, not the JSON
- * API, static files or router prefetches. proxy.ts copies this into its own
- * `config.matcher` (Next needs a literal there).
- */
-export const CSP_MATCHER_SOURCE = '/((?!api|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|sitemap.xml).*)';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCsp, createNonce, cspDirectives } from './csp';
 import { cspProxy } from './csp-proxy';
-import { parseCsp } from './observatory';
+import { parseCsp } from '@/test/observatory';
 
 // Issue 8: the CSP of every page.
 describe('buildCsp', () => {

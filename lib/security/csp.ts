@@ -10,7 +10,7 @@
  *
  * Styles keep 'unsafe-inline': React `style` attributes in the server HTML
  * are inline styles, and a nonce cannot cover attributes. The MDN Observatory
- * scores "unsafe-inline in style-src only" at 0 (lib/security/observatory.ts).
+ * scores "unsafe-inline in style-src only" at 0 (test/observatory.ts).
  */
 
 /** Where the policy runs: `next dev` needs 'unsafe-eval' (React's dev stacks). */
@@ -51,12 +51,6 @@ export function buildCsp(options: CspOptions): string {
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
 }
-
-/**
- * The policy for answers that are not HTML pages (the JSON API, files): they
- * run nothing, embed nothing and may not be framed.
- */
-export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** A 128-bit random nonce, base64 (Web Crypto: proxy.ts runs in any runtime). */
 export function createNonce(): string {

@@ -11,9 +11,9 @@
 import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installTestBackend, type TestBackend } from '@/lib/api/test-backend';
+import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import { latestSmsCode } from '@/lib/backend/sms';
-import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/lib/backend/test-support/db-snapshot';
+import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/test/db-snapshot';
 import { idCardCheckChar } from '@/lib/validation';
 
 const jar = new Map<string, string>();
@@ -29,9 +29,9 @@ vi.mock('next/headers', () => ({
 
 // Imported after the mock (vi.mock is hoisted above these imports).
 const overlays = await import('@/components/overlays/actions');
-const { sendMessageAction } = await import('@/app/customerMessage/actions');
-const { saveMemberInfoAction } = await import('@/app/modifyInfor/actions');
-const { exchangeGoodsAction } = await import('@/app/productDetails/actions');
+const { sendMessageAction } = await import('@/components/messages/actions');
+const { saveMemberInfoAction } = await import('@/components/members/actions');
+const { exchangeGoodsAction } = await import('@/components/points/actions');
 const { toggleFavourite } = await import('@/components/hospitals/actions');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- actions are called with what a request could decode to

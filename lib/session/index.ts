@@ -167,20 +167,3 @@ export async function endSession(): Promise<void> {
 export async function currentRefreshToken(): Promise<string | null> {
   return (await (await requestStore()).getRefreshToken()) ?? null;
 }
-
-/**
- * Re-issues the member's tokens now (one rotation), e.g. after
- * UpdateVipinformation changed the name that the token's VIP claim carries,
- * so the header shows the new name. Server actions and route handlers only.
- * Returns the new session, or null when the session is over.
- */
-export async function refreshSession(): Promise<Session | null> {
-  const client = await requestClient();
-  try {
-    await client.renew();
-  } catch (err) {
-    if (isSessionResetError(err)) return null;
-    throw err;
-  }
-  return decodeLoginInfo(await client.currentAccessToken());
-}

@@ -4,7 +4,7 @@
  * visitor. Member data: per request, private, never stored by a cache.
  */
 import { messages } from '@/lib/messages';
-import { loadMemberPoints } from '@/app/productDetails/member-points';
+import { loadMemberPoints } from '@/components/points/load-member-points';
 
 export const dynamic = 'force-dynamic';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from '../router';
-import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath, visitorToken } from '../test-support/member-services';
+import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath, visitorToken } from '@/test/backend-member-services';
 import type { PaymentProvider } from '../payments';
 
 let backend: Backend;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../router';
-import { call, ensureMember, memberToken, tempDbPath, testBackend } from '../test-support/member-services';
+import { call, ensureMember, memberToken, tempDbPath, testBackend } from '@/test/backend-member-services';
 
 let backend: Backend;
 let token: string;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../router';
 import { seedMemberServices } from '../seed/member-services';
-import { call, ensureMember, memberToken, tempDbPath, testBackend } from '../test-support/member-services';
+import { call, ensureMember, memberToken, tempDbPath, testBackend } from '@/test/backend-member-services';
 
 let backend: Backend;
 let alice: string;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../router';
 import { GOODS_CATALOGUE, LAST_ONE_SN } from '../seed/points-goods-catalogue';
-import { call, ensureMember, memberToken, tempDbPath, testBackend, visitorToken } from '../test-support/member-services';
+import { call, ensureMember, memberToken, tempDbPath, testBackend, visitorToken } from '@/test/backend-member-services';
 
 let backend: Backend;
 let dbPath: string;

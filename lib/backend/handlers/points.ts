@@ -7,6 +7,7 @@
 import { formatPoints } from '@/lib/format';
 import { listResult, optionalEnum, optionalInt, optionalString, paging, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap } from '../types';
+import type { ExchangeRefusalReason, WireExchangeOrder } from '@/lib/contract';
 
 /** Wire values of the list's Sort field. '' = 默认 (newest first). */
 export const GOODS_SORTS = ['', 'points_asc', 'points_desc', 'hot', 'new'] as const;
@@ -21,7 +22,7 @@ const ORDER_BY: Record<GoodsSort, string> = {
 };
 
 /** Why an exchange was refused; sent in Result.Reason with the ErrorInfo. */
-export type ExchangeRefusal = 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED';
+export type ExchangeRefusal = ExchangeRefusalReason;
 
 const MAX_QUANTITY = 10;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -68,7 +69,7 @@ function goodsWire(row: GoodsRow) {
   };
 }
 
-function orderWire(row: OrderRow, repeated: boolean) {
+function orderWire(row: OrderRow, repeated: boolean): WireExchangeOrder {
   return {
     OrderID: row.id,
     OrderNo: row.order_no,

@@ -1,0 +1,80 @@
+/**
+ * The layer table of docs/architecture.md is held by ESLint (eslint.config.mjs). Each fixture in
+ * test/fixtures/layers breaks one rule on purpose; it is linted with the project's own config under a path in the
+ * layer it would break (lintText with a filePath), so this proves `npm run lint` fails on an upward import, and
+ * that the same import is fine where the table allows it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const fixture = (name: string) => fs.readFileSync(path.join(root, 'test/fixtures/layers', name), 'utf8');
+
+let eslint: ESLint;
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: root });
+  // Loading the config and its plugins is the slow part: do it once here, not inside the first test.
+  await eslint.lintText('export {};\n', { filePath: path.join(root, 'lib/layer-fixture.ts') });
+});
+
+/** The rule ids of every error ESLint reports for `code` placed at `filePath` (repository-relative). */
+async function errorsAt(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId ?? `fatal: ${m.message}`);
+}
+
+describe('the layer rules of eslint.config.mjs', () => {
+  it('components/ never imports app/', async () => {
+    const code = fixture('component-imports-app.ts');
+    expect(await errorsAt(code, 'components/help/layer-fixture.ts')).toEqual(['no-restricted-imports']);
+    expect(await errorsAt(code, 'app/(help)/layer-fixture.ts')).toEqual([]);
+  });
+
+  it('lib/ never imports components/, by alias or by a relative path that climbs', async () => {
+    const relative = fixture('lib-imports-component.ts');
+    expect(await errorsAt(relative, 'lib/page-cache/layer-fixture.ts')).toEqual(['no-restricted-imports']);
+    const alias = relative.replace('../../components/', '@/components/');
+    expect(await errorsAt(alias, 'lib/page-cache/layer-fixture.ts')).toEqual(['no-restricted-imports']);
+    expect(await errorsAt(alias, 'app/(member)/_lib/layer-fixture.ts')).toEqual([]);
+  });
+
+  it('lib/backend never imports lib/api; the rest of lib/ may', async () => {
+    const code = fixture('backend-imports-api.ts');
+    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.ts')).toEqual(['no-restricted-imports']);
+    expect(await errorsAt(code, 'lib/page-cache/layer-fixture.ts')).toEqual([]);
+  });
+
+  it("a client component never imports a module that imports 'server-only'", async () => {
+    const code = fixture('client-imports-server-only.tsx');
+    expect(await errorsAt(code, 'components/points/layer-fixture.tsx')).toEqual(['layers/no-server-only-in-client']);
+    // The same import in a server component is how pages read the balance.
+    const serverComponent = code.replace("'use client';\n", '');
+    expect(await errorsAt(serverComponent, 'components/points/layer-fixture.tsx')).toEqual([]);
+  });
+
+  it("a client component names the server's own modules as server-only too", async () => {
+    const code = "'use client';\nimport { cookies } from 'next/headers';\nimport { createBackend } from '@/lib/backend/router';\nexport const x = [cookies, createBackend];\n";
+    expect(await errorsAt(code, 'components/ui/layer-fixture.tsx')).toEqual([
+      'layers/no-server-only-in-client',
+      'layers/no-server-only-in-client',
+    ]);
+  });
+
+  it('a client component may import a server action, a type from lib/api and lib/ helpers', async () => {
+    expect(await errorsAt(fixture('client-imports-allowed.tsx'), 'components/points/layer-fixture.tsx')).toEqual([]);
+  });
+
+  it('the fixtures themselves are outside `npm run lint`', async () => {
+    expect(await eslint.isPathIgnored(path.join(root, 'test/fixtures/layers/component-imports-app.ts'))).toBe(true);
+  });
+
+  it('innerHTML is set only by SanitizedHtml and JsonLd, and a SafeHtml is never forged with a cast', async () => {
+    const code = fixture('raw-inner-html.tsx');
+    expect(await errorsAt(code, 'components/news/layer-fixture.tsx')).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    expect(await errorsAt(code, 'app/(news)/_lib/layer-fixture.tsx')).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    const [first] = await eslint.lintText(code, { filePath: path.join(root, 'components/news/layer-fixture.tsx') });
+    expect(first?.messages.map((m) => m.line)).toEqual([6, 9]);
+  });
+});
