@@ -18,7 +18,9 @@ rm -rf "$DEPLOY_STATE/data" "$DEPLOY_STATE/logs"
 # earlier run wrote into another database (the same reason as in scripts/test-all.sh).
 rm -rf .next/cache/fetch-cache
 env_file="$(mktemp)"
-printf 'SMS_MIN_INTERVAL_SECONDS=1\nSMS_IMAGE_CODE_AFTER=100000\nSMS_IP_LIMIT_PER_HOUR=100000\n' > "$env_file"
+# Test-only: the journeys read SMS codes from the development outbox (DEV_AIDS=1, never on a public server) and
+# send everything from one address, so the per-client allowances are raised as playwright.config.ts raises them.
+printf 'SMS_MIN_INTERVAL_SECONDS=1\nSMS_IMAGE_CODE_AFTER=100000\nSMS_IP_LIMIT_PER_HOUR=100000\nDEV_AIDS=1\nRATE_LIMIT_SCALE=1000\n' > "$env_file"
 if ! DEPLOY_ENV_FILE="$env_file" bash scripts/deploy-local.sh up; then
   echo "deploy-local up failed"
   bash scripts/deploy-local.sh down || true

@@ -21,6 +21,7 @@ import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { getSession, memberClient } from '@/lib/session';
+import { requestIsSameOrigin } from '@/lib/session/origin';
 
 export type BookingActionState =
   | { status: 'idle' }
@@ -38,8 +39,10 @@ const recordInput = z.strictObject({
   registerNo: z.string().regex(/^R[A-Za-z0-9-]{4,40}$/, '预约单号无效，请刷新页面后重试'),
 });
 
-/** The form's string fields only; a repeated or file field makes the form invalid (issue 8). */
-function fieldsOf(formData: FormData, names: string[]): Record<string, string> | null {
+/** The form's string fields only; a repeated or file field makes the form invalid (docs/security.md). */
+function fieldsOf(formData: unknown, names: string[]): Record<string, string> | null {
+  // A request can send any arguments at all, not only the form (docs/security.md, fuzzing).
+  if (!(formData instanceof FormData)) return null;
   const out: Record<string, string> = {};
   for (const [k, v] of formData.entries()) {
     if (k.startsWith('$ACTION')) continue;
@@ -67,11 +70,13 @@ function failure(err: unknown, fallback: string): BookingActionState {
   throw err;
 }
 
+/** Every action checks where the request came from, and the member's session (docs/security.md). */
 async function sessionOrError(): Promise<BookingActionState | null> {
+  if (!(await requestIsSameOrigin())) return { status: 'error', message: '请求来源无效，请刷新页面后重试' };
   return (await getSession()) ? null : { status: 'error', message: messages.loginRequired, sessionExpired: true };
 }
 
-export async function bookSlotAction(_prev: BookingActionState, formData: FormData): Promise<BookingActionState> {
+export async function bookSlotAction(_prev: BookingActionState, formData: unknown): Promise<BookingActionState> {
   const parsed = bookInput.safeParse(fieldsOf(formData, ['scheduleId', 'idempotencyKey']) ?? {});
   if (!parsed.success) return { status: 'error', message: parsed.error.issues[0]?.message ?? '预约信息无效，请刷新页面后重试' };
   const noSession = await sessionOrError();
@@ -86,7 +91,7 @@ export async function bookSlotAction(_prev: BookingActionState, formData: FormDa
   }
 }
 
-export async function payRegistrationAction(_prev: BookingActionState, formData: FormData): Promise<BookingActionState> {
+export async function payRegistrationAction(_prev: BookingActionState, formData: unknown): Promise<BookingActionState> {
   const parsed = recordInput.safeParse(fieldsOf(formData, ['registerNo']) ?? {});
   if (!parsed.success) return { status: 'error', message: parsed.error.issues[0]?.message ?? '预约单号无效' };
   const noSession = await sessionOrError();
@@ -100,7 +105,7 @@ export async function payRegistrationAction(_prev: BookingActionState, formData:
   }
 }
 
-export async function cancelRegistrationAction(_prev: BookingActionState, formData: FormData): Promise<BookingActionState> {
+export async function cancelRegistrationAction(_prev: BookingActionState, formData: unknown): Promise<BookingActionState> {
   const parsed = recordInput.safeParse(fieldsOf(formData, ['registerNo']) ?? {});
   if (!parsed.success) return { status: 'error', message: messages.orderCancelFailed };
   const noSession = await sessionOrError();

@@ -31,7 +31,9 @@ export function HeaderSearch() {
         ref={inputRef}
         id="header-search"
         name="keyword"
-        type="search"
+        // type=text: the Nu checker allows role=combobox on a text input only (ARIA in HTML).
+        type="text"
+        enterKeyHint="search"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={aria.expanded}
