@@ -1,5 +1,5 @@
 /**
- * proxy.ts (issue 6), a convenience, never the only guard (member pages and
+ * proxy.ts (SPEC §4), a convenience, never the only guard (member pages and
  * actions check the session again on the server):
  * 1. phones, tablets and in-app browsers (WeChat, QQ, Alipay…) go to the
  *    mobile client address from WechatClient/PcWebUrl, carrying the page
@@ -151,7 +151,7 @@ export const config = {
   matcher: [
     // Pages, and the API for its broken-escape check: not the session's route handlers, Next's assets or public files.
     '/((?!session/|auth/|_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|xml|woff2?)$).*)',
-    // Server actions run on any path that renders a page, the 404 page included (issue 8).
+    // Server actions run on any path that renders a page, the 404 page included (docs/security.md).
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/:path*', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
   ],

@@ -23,7 +23,7 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
-/** Records CSP violations from the first byte on (issue 8: none on any page). */
+/** Records CSP violations from the first byte on (docs/security.md: none on any page). */
 async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };

@@ -38,7 +38,7 @@ const recordInput = z.strictObject({
   registerNo: z.string().regex(/^R[A-Za-z0-9-]{4,40}$/, '预约单号无效，请刷新页面后重试'),
 });
 
-/** The form's string fields only; a repeated or file field makes the form invalid (issue 8). */
+/** The form's string fields only; a repeated or file field makes the form invalid (docs/security.md). */
 function fieldsOf(formData: FormData, names: string[]): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const [k, v] of formData.entries()) {

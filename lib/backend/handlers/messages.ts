@@ -1,7 +1,7 @@
 /**
  * TW_Message (SPEC §7): a member's messages (Type 1, 留言) and complaints
  * (Type 2, 投诉建议), each with a source/category. GetMessageList returns only
- * the caller's own (issue 3).
+ * the caller's own (docs/api.md).
  */
 import { isPlainText } from '@/lib/validation';
 import { listResult, optionalEnum, optionalString, paging, requiredInt } from '../fields';
