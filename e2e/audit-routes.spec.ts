@@ -8,7 +8,7 @@ import { routes } from '../lib/routes';
 import { addMemberCookies, discoverRoutes, dynamicTemplates, loginThroughApi, memberRoutes, staticRoutes } from './support/discover';
 import { collectPageProblems } from './support/page-problems';
 
-// Issue 8 audits on every route of SPEC §2: axe-core at WCAG 2.2 AA with 0
+// docs/bench.md audits on every route of SPEC §2: axe-core at WCAG 2.2 AA with 0
 // violations, no console errors and no failed requests, logged out and
 // logged in; then the W3C Nu HTML checker on every page's server HTML.
 

@@ -231,7 +231,7 @@ async function memberCookie(origin) {
 }
 
 function templateList(found, cookie) {
-  /** Issue 8's templates, in its order. */
+  /** The templates of docs/bench.md, in its order. */
   const t = [
     ['home', routes.home()],
     ['doctor list', routes.doctorList()],

@@ -3,7 +3,7 @@ import { buildCsp, createNonce, cspDirectives } from './csp';
 import { cspProxy } from './csp-proxy';
 import { parseCsp } from '@/test/observatory';
 
-// Issue 8: the CSP of every page.
+// docs/security.md: the CSP of every page.
 describe('buildCsp', () => {
   it('has every directive docs/security.md asks for and no unsafe-inline for scripts', () => {
     const csp = parseCsp(buildCsp({ nonce: 'Zm9v' }))!;
