@@ -1,5 +1,5 @@
 /**
- * proxy.ts (issue 6), a convenience, never the only guard (member pages and
+ * proxy.ts (SPEC §4), a convenience, never the only guard (member pages and
  * actions check the session again on the server):
  * 1. phones, tablets and in-app browsers (WeChat, QQ, Alipay…) go to the
  *    mobile client address from WechatClient/PcWebUrl, carrying the page
@@ -10,10 +10,10 @@
  * 3. a page request whose access cookie has expired while the refresh cookie
  *    lives is refreshed here, once, so the page renders with fresh cookies
  *    (server components cannot set cookies).
- * Issue 8 hardening (lib/security): every answer carries the page CSP with a
+ * Hardening (lib/security, docs/security.md): every answer carries the page CSP with a
  * per-request nonce (Next 16 CSP guide), and a path with a broken
  * percent-escape gets the 404 page instead of Next's 500.
- * Issue 8 speed (lib/page-cache): full loads of public pages are answered from
+ * Speed (lib/page-cache, docs/decisions.md): full loads of public pages are answered from
  * whole pages rendered once and compressed once, their inline scripts allowed
  * by hash (docs/decisions.md "Cached pages: script hashes instead of a nonce").
  */
@@ -60,7 +60,7 @@ function isPageNavigation(request: NextRequest): boolean {
 }
 
 export async function proxy(request: NextRequest) {
-  // Issue 8: a server-action request that Next would answer with a 500 gets 400/403/413 instead.
+  // docs/security.md: a server-action request that Next would answer with a 500 gets 400/403/413 instead.
   const refusedAction = await refuseMalformedAction(request);
   if (refusedAction) return refusedAction;
   const { pathname, search } = request.nextUrl;
@@ -71,7 +71,7 @@ export async function proxy(request: NextRequest) {
       ? NextResponse.json({ ErrorNo: 0, ErrorInfo: '请求路径无效', Result: null }, { status: 400 })
       : NextResponse.next();
   }
-  // Issue 8: the nonce goes to the renderer (request headers) and to the browser (response).
+  // docs/security.md: the nonce goes to the renderer (request headers) and to the browser (response).
   // The page cache's own render gets the placeholder that each cached answer replaces.
   const cacheRender = isPageCacheRender(request.headers);
   const csp = cspProxy(request, cacheRender ? placeholderNonce() : undefined);
@@ -151,7 +151,7 @@ export const config = {
   matcher: [
     // Pages, and the API for its broken-escape check: not the session's route handlers, Next's assets or public files.
     '/((?!session/|auth/|_next/static|_next/image|favicon.ico|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|txt|xml|woff2?)$).*)',
-    // Server actions run on any path that renders a page, the 404 page included (issue 8).
+    // Server actions run on any path that renders a page, the 404 page included (docs/security.md).
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/:path*', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
   ],

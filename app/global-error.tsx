@@ -5,7 +5,7 @@ import './globals.css';
 
 /**
  * The root layout itself failed: this replaces it, so it brings its own
- * <html> and <body> (issue 8). Same friendly page, no stack trace.
+ * <html> and <body> (docs/security.md). Same friendly page, no stack trace.
  */
 export default function GlobalError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (

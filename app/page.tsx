@@ -23,7 +23,7 @@ import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { siteConfig } from '@/lib/site-config';
 
-/** SPEC §2 /: the home page, complete in the first HTML (issue 5). */
+/** SPEC §2 /: the home page, complete in the first HTML. */
 export const metadata: Metadata = {
   ...pageMetadata({ title: siteConfig.title, description: siteConfig.description, path: routes.home() }),
   // The home page's title is the site title alone, not "<title> - <site title>".

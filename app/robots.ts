@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { absoluteUrl } from '@/lib/seo';
 
-/** robots.txt (issue 5): member pages, the API and the redirect helper stay out of search engines. */
+/** robots.txt (docs/decisions.md): member pages, the API and the redirect helper stay out of search engines. */
 export const dynamic = 'force-dynamic';
 
 export default function robots(): MetadataRoute.Robots {

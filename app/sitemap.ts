@@ -9,7 +9,7 @@ import { routes, staticPublicPaths } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/seo';
 
 /**
- * sitemap.xml (issue 5): every public route and every detail page (doctors,
+ * sitemap.xml (docs/seo-sharing.md): every public route and every detail page (doctors,
  * clinics, news of every type, illnesses, rules), built from the API through
  * the cached fetchers. Rendered per request so its URLs use the running
  * SITE_URL; a source that fails is left out rather than failing the sitemap.

@@ -8,7 +8,7 @@ import { routes } from '../lib/routes';
 import { addMemberCookies, discoverRoutes, dynamicTemplates, loginThroughApi, memberRoutes, staticRoutes } from './support/discover';
 import { collectPageProblems } from './support/page-problems';
 
-// Issue 8 audits on every route of SPEC §2: axe-core at WCAG 2.2 AA with 0
+// docs/bench.md audits on every route of SPEC §2: axe-core at WCAG 2.2 AA with 0
 // violations, no console errors and no failed requests, logged out and
 // logged in; then the W3C Nu HTML checker on every page's server HTML.
 
@@ -23,7 +23,7 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
-/** Records CSP violations from the first byte on (issue 8: none on any page). */
+/** Records CSP violations from the first byte on (docs/security.md: none on any page). */
 async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };

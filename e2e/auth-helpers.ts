@@ -1,5 +1,5 @@
 /**
- * Helpers for browser tests of the membership entry (issue 6): the embedded
+ * Helpers for browser tests of the membership entry (SPEC §4): the embedded
  * backend's development aids over HTTP (SMS outbox, WeChat authorize, a fresh
  * card, an injected failure) and a password login through the UI.
  */

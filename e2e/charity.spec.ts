@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// issue 5: charity → an activity.
+// SPEC §2: charity → an activity.
 test('charity home → an activity → its page, with breadcrumbs back to the charity home', async ({ page }) => {
   await page.goto('/foundation');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('圣爱公益');

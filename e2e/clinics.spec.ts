@@ -1,4 +1,4 @@
-/** Issue 4 journey: clinic list → clinic → environment images → all evaluations. */
+/** SPEC §2 journey: clinic list → clinic → environment images → all evaluations. */
 import { expect, test } from '@playwright/test';
 import { collectPageProblems } from './support/page-problems';
 

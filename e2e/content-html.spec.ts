@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { apiList, firstNews, htmlText } from './support/content-api';
 
 /**
- * issue 5: every route of the issue answers 200 and its first HTML, fetched
+ * SPEC §2: every content route answers 200 and its first HTML, fetched
  * without JavaScript, holds the page's main content; unknown ids are 404;
  * malformed input is never a 500.
  */

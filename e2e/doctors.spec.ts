@@ -1,5 +1,5 @@
 /**
- * Issue 4 journey: find a doctor in 云南 sorted by 好评 → page 2 → open one →
+ * SPEC §2 journey: find a doctor in 云南 sorted by 好评 → page 2 → open one →
  * see today's schedule → filter evaluations by 不满意.
  */
 import { expect, test } from '@playwright/test';

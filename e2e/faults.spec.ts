@@ -6,7 +6,7 @@ import { routes } from '../lib/routes';
 import { startFaultServer, type FaultMode, type FaultServer } from '../test/fault-server';
 import { discoverRoutes } from './support/discover';
 
-// Issue 8 faults: a second `next start` whose API_BASE_URL is a misbehaving
+// docs/security.md "Faults": a second `next start` whose API_BASE_URL is a misbehaving
 // host. Cached public pages keep answering 200 with their last content;
 // uncached pages answer within 9 s with the friendly page, no stack trace.
 

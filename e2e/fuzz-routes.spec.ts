@@ -6,7 +6,7 @@ import { dynamicTemplates, loginThroughApi, matcherOf, staticRoutes } from './su
 import { apiLogin, dbPath, setSessionCookies } from './support/members-session';
 import { serverActions } from './support/server-actions';
 
-// Issue 8 fuzzing: hostile values in every dynamic segment and query parameter
+// docs/security.md "Fuzzing": hostile values in every dynamic segment and query parameter
 // of the SPEC §2 routes → never a 500, never a reflected unescaped script.
 
 const SCRIPT = '<script>alert("fz1")</script>';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiList } from './support/content-api';
 
-// issue 5 / SPEC §3: help items (GetNewList type 30, page 1, size 1000) each have their page by position.
+// SPEC §3: help items (GetNewList type 30, page 1, size 1000) each have their page by position.
 const PAGES = [
   { classId: 1, label: '挂号问题', path: '/registrationQuestion' },
   { classId: 2, label: '会员问题', path: '/membershipIssues' },

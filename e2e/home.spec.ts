@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiList, htmlText } from './support/content-api';
 
-// issue 5: the home page is complete in the first HTML; journey home → a news item → back.
+// SPEC §2: the home page is complete in the first HTML; journey home → a news item → back.
 test('the first HTML of the home page holds the carousel, figures, news, doctors and clinics', async ({ request }) => {
   const response = await request.get('/');
   expect(response.status()).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 6: every login method with the demo members, the phone check's
+ * SPEC §4: every login method with the demo members, the phone check's
  * ReturnCode branches, the lock after 5 wrong passwords, one overlay at a
  * time, and logout in both branches (SPEC §4).
  */

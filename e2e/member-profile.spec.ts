@@ -1,5 +1,5 @@
 /**
- * /modifyInfor and /userIndex journeys (issue 7, SPEC §5): a bad ID card gets
+ * /modifyInfor and /userIndex journeys (SPEC §2 member services, §5): a bad ID card gets
  * a message and nothing is saved; a good one derives birthday, sex and age
  * and saves them; a favourite clinic removed on /userIndex is gone.
  */

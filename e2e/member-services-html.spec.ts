@@ -1,5 +1,5 @@
 /**
- * Public pages of the member services (issue 7): 200, and the first HTML (no
+ * Public pages of the member services (SPEC §2 member services): 200, and the first HTML (no
  * JavaScript) holds the main content; malformed input answers 404, never 500.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * /customerMessage and /customerComplaints (issue 7): a message and a
+ * /customerMessage and /customerComplaints (SPEC §2 member services): a message and a
  * complaint appear in the member's own history, another member does not see
  * them; validation, the counter and a failed send that keeps the text.
  */

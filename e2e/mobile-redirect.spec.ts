@@ -1,5 +1,5 @@
 /**
- * proxy.ts mobile redirect (issue 6): phones, tablets and in-app browsers go
+ * proxy.ts mobile redirect (SPEC §4): phones, tablets and in-app browsers go
  * to the PcWebUrl address carrying the page; desktop browsers and crawlers
  * stay; an API failure serves the desktop site.
  */

@@ -1,4 +1,4 @@
-/** Issue 4 journey: online questions filtered 私密 + 未回复, then one question. */
+/** SPEC §2 journey: online questions filtered 私密 + 未回复, then one question. */
 import { expect, test } from '@playwright/test';
 
 test('online questions filtered private and not replied', async ({ page }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 4: for every route of 看诊服务 and 重点专科, the server's first HTML
+ * SPEC §2: for every route of 看诊服务 and 重点专科, the server's first HTML
  * (no JavaScript) holds the page's main content, with status 200; unknown
  * codes are 404; malformed parameters are 404, never a 500.
  */

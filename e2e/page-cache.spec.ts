@@ -1,5 +1,5 @@
 /**
- * The whole-page cache (issue 8; lib/page-cache, docs/decisions.md): public
+ * The whole-page cache (lib/page-cache, docs/decisions.md): public
  * pages are rendered once and compressed once, their inline scripts allowed by
  * hash (no nonce, so every answer is the same bytes); member
  * data never enters it; a write that changes a public page is seen at once.

@@ -1,5 +1,5 @@
 /**
- * Points exchange journeys (issue 7): one click makes one order and the
+ * Points exchange journeys (SPEC §2 member services): one click makes one order and the
  * balance drops by exactly the item's points everywhere; insufficient points,
  * sold out and an expired session each get a clear message and spend nothing.
  */

@@ -1,4 +1,4 @@
-/** /dRecord/registration (issue 7): the member's appointment records, paged in the URL. */
+/** /dRecord/registration (SPEC §2 member services): the member's appointment records, paged in the URL. */
 import { expect, test } from '@playwright/test';
 import { DEMO, loginAs } from './support/members-session';
 

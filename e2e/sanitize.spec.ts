@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * issue 5: a seeded article (ID 1, lib/backend/seed/content.ts) holds
+ * docs/architecture.md: a seeded article (ID 1, lib/backend/seed/content.ts) holds
  * <script>alert(1)</script>, <img src=x onerror=alert(1)> and
  * <a href="javascript:alert(1)">; the page renders without any of them.
  */

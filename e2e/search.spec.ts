@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { dbPath } from './support/members-session';
 import { apiList, htmlText } from './support/content-api';
 
-// issue 5: search a doctor's name → result → doctor; results server-rendered and paged; the word recorded.
+// docs/site-search.md: search a doctor's name → result → doctor; results server-rendered and paged; the word recorded.
 test("search a doctor's name → the result → the doctor's page", async ({ page }) => {
   const [doctor] = await apiList(page.request, 'TW_User/GetDoctorPageList', { PageSize: 1, Sort: 'praise' });
   const name = doctor!.DoctorName as string;

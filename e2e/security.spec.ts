@@ -6,7 +6,7 @@ import { observatoryScore } from '../test/observatory';
 import { discoverRoutes, loginThroughApi, memberRoutes } from './support/discover';
 import { serverActions } from './support/server-actions';
 
-// Issue 8: security headers, CSP nonce (hashes on cached pages), MDN Observatory score, server-action
+// docs/security.md: security headers, CSP nonce (hashes on cached pages), MDN Observatory score, server-action
 // Origin checks, forged internal headers and error hygiene.
 
 const PAGE_HEADERS: Record<string, RegExp> = {

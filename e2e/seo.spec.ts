@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAll, firstNews } from './support/content-api';
 
-// issue 5 "SEO and sharing": sitemap, robots, canonical and Open Graph with an image, JSON-LD.
+// docs/seo-sharing.md, docs/decisions.md: sitemap, robots, canonical and Open Graph with an image, JSON-LD.
 function locs(xml: string): Set<string> {
   return new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')).pathname + new URL(m[1]!.replace(/&amp;/g, '&')).search));
 }

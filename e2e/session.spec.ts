@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 6, SPEC §8): the cookies are HttpOnly and SameSite and no
+ * Sessions (SPEC §4, §8): the cookies are HttpOnly and SameSite and no
  * token reaches the page; a revoked refresh token makes a visitor again; and,
  * on a second server whose access tokens live 8 s, an expired token leads to
  * exactly one refresh while the member's calls succeed.

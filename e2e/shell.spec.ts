@@ -3,7 +3,7 @@ import { navGroups } from '../lib/routes';
 import { siteConfig } from '../lib/site-config';
 import { collectPageProblems } from './support/page-problems';
 
-// Issue 2: the site shell. SPEC §1 (title, intro, version) and §2 (nav, 404, /redirect).
+// The site shell: SPEC §1 (title, intro, version) and §2 (nav, 404, /redirect).
 
 test('the home page renders with the site title and the footer intro', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,4 +1,4 @@
-/** Issue 4 journeys: illness list → illness; studio list → studio. */
+/** SPEC §2 journeys: illness list → illness; studio list → studio. */
 import { expect, test } from '@playwright/test';
 
 test('illness list → illness', async ({ page }) => {

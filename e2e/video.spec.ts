@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// issue 5: video pages play with the native <video> element and a poster.
+// SPEC §2: video pages play with the native <video> element and a poster.
 test('video list → a video → it loads (readyState ≥ 1) and plays', async ({ page }) => {
   await page.goto('/savideo');
   const first = page.getByRole('main').getByRole('article').first().getByRole('link');

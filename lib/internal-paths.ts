@@ -1,7 +1,7 @@
 /**
  * The part of lib/routes that client islands on every page need, in a module
  * of its own: a client module importing `routes` carries the whole table
- * (about 2 KB gzip) into every page's first-load JavaScript (issue 8).
+ * (about 2 KB gzip) into every page's first-load JavaScript (docs/decisions.md).
  * lib/routes re-exports all of it; `routes` uses these builders.
  */
 
@@ -60,7 +60,7 @@ export function safeInternalPath(target: string | null | undefined): string | nu
   if (url.origin !== base) return null;
   if (url.pathname.startsWith('/redirect')) return null;
   // Dot segments can collapse into a scheme-relative result: `/..//evil.example` resolves to
-  // the path `//evil.example`, which a browser reads as another host (found by fast-check, issue 8).
+  // the path `//evil.example`, which a browser reads as another host (found by fast-check, docs/security.md).
   if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

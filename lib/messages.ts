@@ -20,7 +20,7 @@ export const messages = {
   networkError: '网络异常，请检查网络后重试',
   /** SPEC §8: 4003/4001/4004 reset. */
   sessionExpired: '登录已失效，请重新登录',
-  /** SPEC §8: triggers not shown; kept ready for the order pages (issue 7). */
+  /** SPEC §8: triggers not shown; kept ready for the order pages (SPEC §2 member services). */
   orderCancelFailed: '订单取消失败，请重试或联系客服',
   paymentSuccess: '支付成功',
 } as const;

@@ -6,7 +6,7 @@
 import { externalLinks } from './site-config';
 
 // The helpers and paths that client islands on every page use live in
-// ./internal-paths (issue 8: importing this table would carry all of it into
+// ./internal-paths (docs/decisions.md: importing this table would carry all of it into
 // every page's JavaScript); they are re-exported here for everyone else.
 import { homePath, sessionFavouritesPath, sessionMePath, withQuery, type QueryValue } from './internal-paths';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { htmlToText, sanitizeArticleHtml } from './sanitize';
 
-// issue 5: article bodies are sanitized with an explicit allowlist.
+// docs/architecture.md: article bodies are sanitized with an explicit allowlist.
 // An event handler only matters inside a tag; text such as "' onmouseover='" is shown as text.
 const dangerous = /<script|<[^>]*\son[a-z]+\s*=|javascript:|<style|<iframe|<object|<embed/i;
 

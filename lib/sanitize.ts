@@ -1,5 +1,5 @@
 /**
- * Article bodies come from the API as HTML (issue 5). They are sanitized on the
+ * Article bodies come from the API as HTML (docs/architecture.md). They are sanitized on the
  * server with an explicit allowlist before rendering: http, https and mailto
  * links; images (http, https or site-relative); no scripts, no event handlers,
  * no javascript: URLs, no style, iframe or object.

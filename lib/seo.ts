@@ -1,6 +1,6 @@
 /**
  * Page metadata in one shape: title, description, canonical, Open Graph and
- * Twitter card with an image (issue 5). Pages call pageMetadata() from
+ * Twitter card with an image (docs/seo-sharing.md). Pages call pageMetadata() from
  * generateMetadata with the same cached fetchers they render with.
  */
 import type { Metadata } from 'next';

@@ -3,7 +3,7 @@ import { optionalSegment, parseChoice, parseCode, parseId, parseKeyword, parsePa
 
 // The union of the former page-params, list-query and search-params tests: each
 // call is written the way its pages now call it (list pages fall back with `??`).
-describe('page params (issue 5: malformed input never a 500)', () => {
+describe('page params (docs/security.md: malformed input never a 500)', () => {
   it('parseId', () => {
     expect(parseId('12')).toBe(12);
     expect(parseId(undefined)).toBeUndefined();

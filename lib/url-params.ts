@@ -1,6 +1,6 @@
 /**
  * Readers of untrusted URL input (path segments and searchParams) for every
- * page (common brief "Never a 500"; issue 5): a repeated parameter
+ * page (common brief "Never a 500"): a repeated parameter
  * (`?id=1&id=2`), control characters, markup, `../` or 10 KB never reach the
  * API. One vocabulary throughout: a reader answers the value, `undefined`
  * when the parameter is absent, or `null` when it is malformed. The page

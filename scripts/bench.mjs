@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (issue 8): measures a production build on the embedded
+ * `npm run bench` (docs/bench.md): measures a production build on the embedded
  * backend and writes bench/report.json and bench/report.md. docs/bench.md
  * explains every figure.
  *
@@ -8,7 +8,7 @@
  *  1. production build (reused when .next/BUILD_ID exists, unless BENCH_BUILD=1)
  *  2. `next start` on a free loopback port with a fresh bench database
  *  3. template discovery by following the site's own links (no hard-coded ids)
- *  4. Lighthouse 12 (desktop preset) on every template of issue 8, /userIndex logged in
+ *  4. Lighthouse 12 (desktop preset) on every template of docs/bench.md, /userIndex logged in
  *  5. first-load JS per route, gzip, from the script tags of each page's server HTML
  *  6. autocannon, 50 connections × 20 s, with a browser's headers (Accept-Encoding:
  *     gzip, deflate, br, zstd) and again raw: home, doctor list, doctor detail, news
@@ -231,7 +231,7 @@ async function memberCookie(origin) {
 }
 
 function templateList(found, cookie) {
-  /** Issue 8's templates, in its order. */
+  /** The templates of docs/bench.md, in its order. */
   const t = [
     ['home', routes.home()],
     ['doctor list', routes.doctorList()],

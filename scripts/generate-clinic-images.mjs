@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates the local demo images of the online services (issue 4: nothing
+ * Generates the local demo images of the online services (docs/content.md: nothing
  * hot-linked): SVG doctor portraits with the surname as initial, clinic
  * facade illustrations and six environment illustrations.
  * Run: npx tsx scripts/generate-clinic-images.mjs (idempotent; output is committed).

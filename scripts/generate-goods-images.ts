@@ -1,6 +1,6 @@
 /**
  * Draws one SVG per points item into public/images/goods/ from the seed
- * catalogue, so every image is local (issue 3). Run: npx tsx scripts/generate-goods-images.ts
+ * catalogue, so every image is local (docs/content.md). Run: npx tsx scripts/generate-goods-images.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';

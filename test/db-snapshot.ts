@@ -1,5 +1,5 @@
 /**
- * Issue 8 "nothing stored that should not be": what a write left in the
+ * docs/security.md "Nothing stored that should not be": what a write left in the
  * database, read through a separate read-only connection to the SQLite file
  * (never the backend's own). Used by the Vitest fuzz tests and e2e specs.
  */

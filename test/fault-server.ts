@@ -1,5 +1,5 @@
 /**
- * A small misbehaving API host for the fault tests (issue 8). Loopback only,
+ * A small misbehaving API host for the fault tests (docs/security.md). Loopback only,
  * bounded: every hung socket is destroyed after `hangMs` (default 12 s) and
  * `close()` ends everything at once.
  *

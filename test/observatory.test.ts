@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCsp } from '@/lib/security/csp';
 import { cookiesResult, cspResult, grade, hstsResult, observatoryScore, referrerResult, sriResult } from './observatory';
 
-// Issue 8: the MDN HTTP Observatory score, checked against inputs whose
+// docs/security.md: the MDN HTTP Observatory score, checked against inputs whose
 // published results are known (mdn/mdn-http-observatory scoring tables).
 
 const strongHeaders = {

@@ -1,7 +1,7 @@
 /**
  * The MDN HTTP Observatory score (https://developer.mozilla.org/en-US/observatory,
  * scoring rules of mdn/mdn-http-observatory, the successor of mozilla/http-observatory),
- * computed from one response's headers, cookies and HTML (issue 8: goal ≥ 100, A+).
+ * computed from one response's headers, cookies and HTML (docs/security.md: goal ≥ 100, A+).
  *
  * Rules used (docs/security.md lists them with their modifiers):
  * - start at 100, add each test's modifier;

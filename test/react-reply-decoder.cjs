@@ -1,5 +1,5 @@
 /**
- * Test helper (issue 8): decodes server-action request bodies with the very
+ * Test helper (docs/security.md): decodes server-action request bodies with the very
  * decoder Next 16 uses (its compiled react-server-dom-turbopack, node build),
  * the way its action handler does: a text body with decodeReply, a multipart
  * body streamed through busboy into decodeReplyFromBusboy; then the

@@ -1,5 +1,5 @@
 /**
- * The charity foundation's own details (invented, issue 3: no real data).
+ * The charity foundation's own details (invented, docs/content.md: no real data).
  * Shown on /foundation and /foundationcont.
  */
 export const foundationInfo = {

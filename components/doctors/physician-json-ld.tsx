@@ -4,7 +4,7 @@ import type { EvaluationRatio } from '@/lib/api/evaluations';
 import { routes } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/seo';
 
-/** schema.org Physician for a doctor's page (issue 4). */
+/** schema.org Physician for a doctor's page (docs/architecture.md). */
 export function PhysicianJsonLd({ doctor, ratio }: { doctor: Doctor; ratio?: EvaluationRatio }) {
   return (
     <JsonLd

@@ -1,7 +1,7 @@
 import { absoluteUrl } from '@/lib/seo';
 import { siteConfig, siteUrl } from '@/lib/site-config';
 
-/** schema.org Organization / MedicalOrganization of the home page (issue 5). */
+/** schema.org Organization / MedicalOrganization of the home page (docs/architecture.md). */
 export function organizationJsonLd() {
   return {
     '@context': 'https://schema.org',

@@ -1,6 +1,6 @@
 'use server';
 /**
- * The favourite toggle's server action (issue 4: AddOrgCollection / CannelCollection).
+ * The favourite toggle's server action (SPEC §2: AddOrgCollection / CannelCollection).
  * A visitor gets 请先登录; a write is never retried (ARCHITECTURE). Returns a
  * typed result instead of throwing at the UI (STYLE.md §5).
  */

@@ -1,7 +1,7 @@
 'use client';
 /**
  * The favourite (收藏) toggle, a small client leaf over the toggleFavourite
- * server action. Visitors are asked to log in (issue 4). The write is sent
+ * server action. Visitors are asked to log in (SPEC §2). The write is sent
  * once; the button is disabled while it runs, so a double click is one write.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

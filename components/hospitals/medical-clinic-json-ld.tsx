@@ -3,7 +3,7 @@ import type { Clinic } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/seo';
 
-/** schema.org MedicalClinic for a clinic's page (issue 4). */
+/** schema.org MedicalClinic for a clinic's page (docs/architecture.md). */
 export function MedicalClinicJsonLd({ clinic }: { clinic: Clinic }) {
   return (
     <JsonLd

@@ -1,6 +1,6 @@
 'use client';
 /**
- * Optional browser geolocation (issue 4): puts the visitor's position in the
+ * Optional browser geolocation (SPEC §2): puts the visitor's position in the
  * URL (?lat=&lng=), so the server sorts nothing per person in its cache but
  * shows the distances, and the view stays shareable. Without it, the page
  * uses the IP location.

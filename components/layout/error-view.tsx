@@ -4,7 +4,7 @@ import { homePath } from '@/lib/internal-paths';
 
 /**
  * The friendly page shown when a page fails to render (app/error.tsx and
- * app/global-error.tsx, issue 8): a plain Chinese explanation and two ways on
+ * app/global-error.tsx, docs/security.md): a plain Chinese explanation and two ways on
  * — try again, or go home. Never the error's message or stack: server errors
  * reach the browser only as an opaque digest, which we show so that a
  * patient calling the hotline can quote it.

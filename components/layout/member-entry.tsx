@@ -1,6 +1,6 @@
 'use client';
 /**
- * The header's member island (issue 6): after hydration it reads the session
+ * The header's member island (SPEC §4): after hydration it reads the session
  * (React Query, GET /session/me), so public pages stay the same for everyone.
  * Visitors get 登录 and 注册; a member gets their name and the member menu
  * (member-menu.tsx, Headless UI), loaded only then.

@@ -1,6 +1,6 @@
 'use server';
 /**
- * Saving /modifyInfor (issue 7, SPEC §5). Checks the session on the server,
+ * Saving /modifyInfor (SPEC §2 member services, §5). Checks the session on the server,
  * validates with the form's rules, sends UpdateVipinformation once (a write,
  * never retried) and returns the saved values, so the form shows them; on a
  * failure it returns a message and the form keeps everything typed.
@@ -17,7 +17,7 @@ export type SaveMemberInfoResult =
   | { ok: true; profile: MemberProfile }
   | { ok: false; message: string; errors?: MemberInfoErrors; sessionExpired?: boolean };
 
-/** Each field a string (or absent): an array or an object is refused, never turned into text (issue 8). */
+/** Each field a string (or absent): an array or an object is refused, never turned into text (docs/security.md). */
 function draftOf(raw: unknown): MemberInfoDraft | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;

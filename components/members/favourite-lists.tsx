@@ -54,7 +54,7 @@ function FavouriteSection({
   );
 }
 
-/** The member's favourite clinics and doctors on /userIndex, each removable (issue 7). */
+/** The member's favourite clinics and doctors on /userIndex, each removable (SPEC §2 member services). */
 export function FavouriteLists({ clinics, doctors }: { clinics: FavouriteClinic[]; doctors: FavouriteDoctor[] }) {
   return (
     <div className="grid grid-cols-2 gap-6">

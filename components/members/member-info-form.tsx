@@ -1,6 +1,6 @@
 'use client';
 /**
- * The /modifyInfor form (issue 7, SPEC §5). A valid ID card fills birthday,
+ * The /modifyInfor form (SPEC §2 member services, §5). A valid ID card fills birthday,
  * sex and age as it is typed; a bad checksum gets a clear message. Inputs are
  * controlled: a failed save loses nothing typed; a successful one shows the
  * saved values returned by the API.

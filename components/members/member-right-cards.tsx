@@ -1,6 +1,6 @@
 import type { MemberRight } from '@/lib/api/member-rights';
 
-/** Each right with its description (issue 7: what each card level gives). */
+/** Each right with its description (SPEC §2 member services: what each card level gives). */
 export function MemberRightCards({ rights }: { rights: MemberRight[] }) {
   return (
     <ul className="grid grid-cols-3 gap-5">

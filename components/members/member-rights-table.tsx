@@ -1,7 +1,7 @@
 import type { MemberRightsCatalogue } from '@/lib/api/member-rights';
 import { formatPoints } from '@/lib/format';
 
-/** The card levels side by side and what each right gives at each (issue 7 /memberServices). */
+/** The card levels side by side and what each right gives at each (SPEC §2 /memberServices). */
 export function MemberRightsTable({ catalogue }: { catalogue: MemberRightsCatalogue }) {
   const { levels, rights } = catalogue;
   return (

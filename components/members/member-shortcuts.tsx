@@ -10,7 +10,7 @@ const LINKS = [
   { label: '编辑资料', hint: '姓名、身份证与联系方式', href: routes.modifyInfo() },
 ];
 
-/** /userIndex links to records, exchanges and messages (issue 7). */
+/** /userIndex links to records, exchanges and messages (SPEC §2 member services). */
 export function MemberShortcuts() {
   return (
     <nav aria-label="会员中心">

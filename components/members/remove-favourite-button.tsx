@@ -1,6 +1,6 @@
 'use client';
 /**
- * Removes a favourite from /userIndex (issue 7) through the clinics area's
+ * Removes a favourite from /userIndex (SPEC §2 member services) through the clinics area's
  * toggleFavourite action (one write, never retried), then re-renders the
  * server list so the item is gone; the 收藏 toggles' query is invalidated.
  */

@@ -1,7 +1,7 @@
 'use server';
 /**
  * Sending a message (/customerMessage) or a complaint (/customerComplaints),
- * issue 7. Checks the session on the server, validates with the same rules as
+ * SPEC §2 member services. Checks the session on the server, validates with the same rules as
  * the form, never retries the write, and returns a typed result so the form
  * keeps the text when sending fails.
  */
@@ -22,7 +22,7 @@ const SUCCESS: Record<MessageKind, string> = {
   2: '投诉建议提交成功，我们会在3个工作日内处理并回访，感谢您的监督。',
 };
 
-/** Each field a string (or absent): an array or an object is refused, never turned into text (issue 8). */
+/** Each field a string (or absent): an array or an object is refused, never turned into text (docs/security.md). */
 function draftOf(raw: unknown): MessageDraft | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;

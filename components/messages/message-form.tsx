@@ -1,6 +1,6 @@
 'use client';
 /**
- * The message / complaint form (issue 7): a category, an optional title, the
+ * The message / complaint form (SPEC §2 member services): a category, an optional title, the
  * content with a live counter and limit, an optional contact phone. Inputs
  * are controlled, so a failed send keeps everything typed; only a success
  * clears them. The history below is server-rendered and refreshed after.

@@ -4,7 +4,7 @@ import type { MemberMessage } from '@/lib/api/messages';
 import type { Page } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 
-/** The member's own messages or complaints, newest first, paged in the URL (issue 7). */
+/** The member's own messages or complaints, newest first, paged in the URL (SPEC §2 member services). */
 export function MessageHistory({
   title,
   data,

@@ -10,7 +10,7 @@ import { siteConfig } from '@/lib/site-config';
 import { DEFAULT_SHARE_IMAGE } from '@/lib/seo';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
-/** schema.org NewsArticle of an article page (issue 5). */
+/** schema.org NewsArticle of an article page (docs/architecture.md). */
 export function newsArticleJsonLd(article: NewsArticle, path: string) {
   return {
     '@context': 'https://schema.org',

@@ -1,4 +1,4 @@
-/** The native video element with its poster (issue 5: video pages play with <video>). */
+/** The native video element with its poster (video pages play with <video>). */
 export function VideoPlayer({ src, poster, title }: { src: string; poster?: string; title: string }) {
   return (
     <figure>

@@ -1,6 +1,6 @@
 'use client';
 /**
- * "在线 / 离线" for one doctor (issue 4). The server renders the first value;
+ * "在线 / 离线" for one doctor (SPEC §2). The server renders the first value;
  * React Query (key `onlineStatus`) polls GET /session/online-status every 60 s
  * while the tab is visible (a hidden tab is not polled).
  */

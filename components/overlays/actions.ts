@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of the membership overlays (SPEC §4, issue 6). The browser
+ * Server actions of the membership overlays (SPEC §4). The browser
  * never sees a token: each action checks the Origin, validates its input with
  * SPEC §5 rules before any call, calls lib/api, and stores the tokens in the
  * httpOnly cookies (lib/session). Errors come back as ActionResult messages.

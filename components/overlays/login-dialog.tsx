@@ -1,6 +1,6 @@
 'use client';
 /**
- * Login overlay (SPEC §4, issue 6): password, SMS code and WeChat tabs. Fields
+ * Login overlay (SPEC §4): password, SMS code and WeChat tabs. Fields
  * are validated by SPEC §5 before any call; server errors show their ErrorInfo.
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';

@@ -5,7 +5,7 @@ import { useOverlay, type OverlayName } from './overlay-store';
 import { SessionEffects } from './session-effects';
 
 // The dialogs load when one first opens: most visitors never open one, so their
-// code stays out of every page's first-load JavaScript (issue 8 budget). They
+// code stays out of every page's first-load JavaScript (the first-load budget of docs/decisions.md). They
 // never render on the server, so React.lazy does (next/dynamic adds its loader).
 /** One lazily loaded dialog per overlay name (SPEC §2). */
 const DIALOGS = {

@@ -1,7 +1,7 @@
 'use client';
 /**
  * SMS code input with its 获取验证码 button: a 60 s resend countdown, and the
- * numeric image code (RndVcodeNum) first when the API asks for it (issue 6).
+ * numeric image code (RndVcodeNum) first when the API asks for it (SPEC §4).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

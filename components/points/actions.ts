@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of the points exchange (issue 7). Each checks the session on
+ * Server actions of the points exchange (SPEC §2 member services). Each checks the session on
  * the server, validates its input, and returns a typed result instead of
  * throwing at the UI. The exchange is a write: never retried here; the
  * idempotency key (made when the dialog opens) makes a resubmit the same order.
@@ -22,7 +22,7 @@ export type ExchangeActionResult =
   | { ok: true; receipt: ExchangeReceipt }
   | { ok: false; reason: ExchangeFailure; message: string; balance?: number; stock?: number };
 
-/** Strict: a field the dialog never sends (a quantity, say) makes the request invalid, not silently ignored (issue 8). */
+/** Strict: a field the dialog never sends (a quantity, say) makes the request invalid, not silently ignored (docs/security.md). */
 const exchangeInput = z.strictObject({
   sn: z.string().regex(/^[A-Za-z0-9]{1,32}$/),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The confirmation of one exchange (issue 7): the item, its cost and the
+ * The confirmation of one exchange (SPEC §2 member services): the item, its cost and the
  * balance after. The button is disabled while pending and the write is never
  * retried. Afterwards the balance is set from the receipt (React Query
  * `setQueryData`), so every badge shows it at once without a request; the

@@ -11,7 +11,7 @@ export interface GoodsListState {
 }
 
 /**
- * The points goods with their sort, category and page in the URL (issue 7:
+ * The points goods with their sort, category and page in the URL (SPEC §2 member services:
  * lists sorted and paged in the URL), shared by /integralChage and /onlineMall.
  */
 export function GoodsBrowser({

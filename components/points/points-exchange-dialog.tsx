@@ -1,6 +1,6 @@
 'use client';
 /**
- * Exchange of one item (issue 7): the 立即兑换 button and its confirmation
+ * Exchange of one item (SPEC §2 member services): the 立即兑换 button and its confirmation
  * dialog (exchange-confirm-dialog.tsx, loaded when first wanted so the dialog
  * library stays out of the page's first load). The idempotency key is made
  * when the dialog opens, so a double click or a resubmit makes one order.

@@ -2,16 +2,16 @@
 /**
  * The header search's suggestion list (docs/site-search.md), loaded on the box's first focus: reads
  * GET /search-suggestions through React Query, debounced, and follows the combobox keys of
- * combobox-state.ts. Its QueryClient is this chunk's own, so React Query stays out of every first load.
+ * combobox-state.ts. It reads through the root QueryClient (components/ui/query-provider.tsx, around the
+ * whole body in app/layout.tsx), with its key in components/ui/query-keys.ts.
  */
-import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type Dispatch, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
+import { queryKeys } from '@/components/ui/query-keys';
 import { comboboxStep, SUGGEST_DEBOUNCE_MS, type ComboboxState } from './combobox-state';
 import { LISTBOX_ID, type ComboboxAria } from './header-search';
 import { SUGGESTION_KIND_LABELS, type Suggestion } from './suggestion-types';
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } });
 
 interface Props {
   value: string;
@@ -19,14 +19,6 @@ interface Props {
   setAria: Dispatch<SetStateAction<ComboboxAria>>;
   keyHandlerRef: RefObject<((e: KeyboardEvent<HTMLInputElement>) => void) | null>;
   inputRef: RefObject<HTMLInputElement | null>;
-}
-
-export function HeaderSuggestions(props: Props) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <SuggestionList {...props} />
-    </QueryClientProvider>
-  );
 }
 
 function useDebounced(value: string, ms: number): string {
@@ -46,11 +38,11 @@ async function fetchSuggestions(keyword: string, signal: AbortSignal): Promise<S
 
 const optionId = (i: number) => `header-search-option-${i}`;
 
-function SuggestionList({ value, setValue, setAria, keyHandlerRef, inputRef }: Props) {
+export function HeaderSuggestions({ value, setValue, setAria, keyHandlerRef, inputRef }: Props) {
   const router = useRouter();
   const keyword = useDebounced(value.trim().slice(0, 50), SUGGEST_DEBOUNCE_MS);
   const { data } = useQuery({
-    queryKey: ['search-suggestions', keyword],
+    queryKey: queryKeys.searchSuggestions(keyword),
     queryFn: ({ signal }) => fetchSuggestions(keyword, signal),
     placeholderData: keepPreviousData,
   });

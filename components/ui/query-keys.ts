@@ -19,4 +19,6 @@ export const queryKeys = {
   onlineStatus: (doctorId: number) => ['online-status', doctorId] as const,
   /** The registration agreement's sanitized text (GET /session/agreement). */
   registerAgreement: ['agreement', 'register'] as const,
+  /** The header search box's suggestions for one (trimmed, debounced) keyword (GET /search-suggestions). */
+  searchSuggestions: (keyword: string) => ['search-suggestions', keyword] as const,
 };

@@ -2,7 +2,7 @@
  * The site's images. Every one is served as it is (the API's and the public
  * folder's files, `unoptimized` under next/image), so next/image would only
  * add its client component (about 5 KB gzip) to every page's first-load
- * JavaScript (issue 8). This renders next/image's unoptimized markup without
+ * JavaScript (docs/decisions.md). This renders next/image's unoptimized markup without
  * it: lazy loading and async decoding, except a `priority` image, which is
  * preloaded with high fetch priority; `fill` covers the positioned parent.
  * Usable from server and client components alike.

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The one toast system (issue 6): messages of SPEC §4/§8 shown for 5000 ms
+ * The one toast system (SPEC §4): messages of SPEC §4/§8 shown for 5000 ms
  * (SPEC §9). Any client component calls showToast(); <ToastViewport /> sits
  * once in the layout and announces them politely to screen readers.
  */

@@ -4,7 +4,7 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { routes, staticPublicPaths, LOGIN_REQUIRED_PATHS } from '../../lib/routes';
 
 /**
- * Route discovery for the audits (issue 8): every SPEC §2 route, static ones
+ * Route discovery for the audits (docs/bench.md): every SPEC §2 route, static ones
  * from lib/routes and one real URL per dynamic route, found by following the
  * links of the list pages (and the sitemap, when there is one). No id is
  * hard-coded, so the audits follow the seed data as it changes.

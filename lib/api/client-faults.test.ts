@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusedUrl, startFaultServer, type FaultServer } from '@/test/fault-server';
 
-// Issue 8 faults: lib/api against a misbehaving API host (API_BASE_URL).
+// docs/security.md "Faults": lib/api against a misbehaving API host (API_BASE_URL).
 // A short per-call timeout keeps the hang case quick; the logic is the same at 8 s.
 vi.mock('@/lib/constants', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/constants')>()),

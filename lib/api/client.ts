@@ -110,7 +110,7 @@ const reads = ky.create({
 const writes = reads.extend({ retry: 0 });
 
 /**
- * Issue 8: after a read times out, the host counts as down for a short while
+ * docs/security.md "Faults": after a read times out, the host counts as down for a short while
  * and further reads fail at once with the network error, so a page that needs
  * several calls in a row still answers within one timeout (< 9 s). Writes are
  * always attempted (once).
@@ -143,7 +143,7 @@ export async function post<T>(path: string, fields: FieldMap = {}, options: Requ
       searchParams: { IsWeb: '1', Sub: options.sub ?? '' },
       body: formBody(fields),
       context: context as Record<string, unknown>,
-      // Issue 8: the attempts share one deadline, so a hanging host costs one
+      // docs/security.md: the attempts share one deadline, so a hanging host costs one
       // timeout, not four (an uncached page must answer within 9 s).
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       hooks: { beforeRequest: [() => observers.forEach((observe) => observe(path, options))] },

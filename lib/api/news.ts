@@ -2,7 +2,7 @@ import 'server-only';
 /**
  * News (SPEC §7 /api/News/): lists and details of every type, years,
  * carousels and banners, notices, the social-media matrix and the help items.
- * Wire names stop here; article bodies leave this module sanitized (issue 5).
+ * Wire names stop here; article bodies leave this module sanitized (docs/architecture.md).
  */
 import { HELP_LIST_PAGE_SIZE } from '@/lib/constants';
 import { HELP_GROUPS, NEWS_TYPES, type BannerPlace, type HelpRoute } from '@/lib/news-types';

@@ -98,7 +98,7 @@ export function getInsurance(clinicCode?: string): Promise<Insurance[]> {
   );
 }
 
-/** The visitor's city by IP (issue 4: IP location where it helps); null when it cannot tell. Not cached per IP. */
+/** The visitor's city by IP (SPEC §2: IP location where it helps); null when it cannot tell. Not cached per IP. */
 export async function locateByIp(ip: string): Promise<IpLocation | null> {
   try {
     const r = await publicRead<{ ReturnObject: WireCity }>('TW_Org/GetAliyunCity', { Ip: ip });

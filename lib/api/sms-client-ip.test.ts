@@ -3,7 +3,7 @@ import { sendSmsCode } from './auth';
 import { isApiError } from './errors';
 import { installTestBackend } from '@/test/test-backend';
 
-// Issue 3: SMS sends are limited per IP. Every call reaches the API host from
+// docs/api.md: SMS sends are limited per IP. Every call reaches the API host from
 // this server, so the visitor's address must travel with the call, or one
 // visitor's sends would use up the whole site's allowance.
 const test = installTestBackend({ smsIpLimitPerHour: 2 });

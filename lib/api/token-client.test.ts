@@ -1,6 +1,6 @@
 /**
  * SPEC §8 token lifecycle of the contract client against the embedded backend
- * (issue 3 tests): single-flight refresh, replay, resets, 4029.
+ * (docs/api.md): single-flight refresh, replay, resets, 4029.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginWithPassword, refreshTokens } from './auth';

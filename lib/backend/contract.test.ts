@@ -1,5 +1,5 @@
 /**
- * The contract's robustness (issue 3): EVERY endpoint, with a missing field
+ * The contract's robustness (docs/api.md): EVERY endpoint, with a missing field
  * set, an oversized field (100 KB), a wrong type and `<script>`, answers an
  * envelope with a clear Chinese ErrorInfo or a normal result: never an
  * exception, never ErrorNo 500, never an HTTP 500. Field names are read from

@@ -1,6 +1,6 @@
 /**
  * Input readers for handlers: every bad input becomes a BackendError with a
- * clear Chinese ErrorInfo (issue 3: never a throw, a crash or a 500).
+ * clear Chinese ErrorInfo (docs/api.md: never a throw, a crash or a 500).
  */
 import { BackendError, ErrorNo, type Fields } from './types';
 import type { WireList } from '@/lib/contract';

@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt from node:crypto (issue 3). Stored as
+ * Password hashing with scrypt from node:crypto (docs/api.md). Stored as
  * `scrypt$N$r$p$salt$hash` (base64url), compared in constant time.
  */
 import crypto from 'node:crypto';

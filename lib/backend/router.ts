@@ -73,7 +73,7 @@ async function readFields(request: Request): Promise<Fields> {
   }
   const fields: Record<string, string> = {};
   for (const [k, v] of new URLSearchParams(text)) {
-    // SPEC §7 fields are single-valued: a repeated key (an array) is refused, never half-used (issue 8).
+    // SPEC §7 fields are single-valued: a repeated key (an array) is refused, never half-used (docs/security.md).
     if (Object.hasOwn(fields, k)) throw new BackendError(ErrorNo.BAD_INPUT, `字段${k.slice(0, 40)}重复`);
     fields[k] = v;
   }

@@ -1,5 +1,5 @@
 /**
- * Issuing and rotating the session tokens of the embedded backend (issue 3):
+ * Issuing and rotating the session tokens of the embedded backend (docs/api.md):
  * access tokens are JWTs (tokens.ts); refresh tokens are random, stored as a
  * SHA-256 hash, rotated on every use, grouped in a family per login. A
  * rotated token used again revokes its whole family (theft detection).
@@ -177,7 +177,7 @@ export async function rotateRefreshToken(db: Database, settings: BackendSettings
       return { ok: false, error: expiredRefresh() };
     }
     if (row.rotated_at !== null) {
-      // A replayed rotated token: someone else holds the family. Revoke it all (issue 3).
+      // A replayed rotated token: someone else holds the family. Revoke it all (docs/api.md).
       revokeFamily(db, settings, row.family_id);
       return { ok: false, error: expiredRefresh() };
     }

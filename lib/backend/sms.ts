@@ -1,5 +1,5 @@
 /**
- * SMS verification codes without a gateway (issue 3): a random 6-digit code
+ * SMS verification codes without a gateway (docs/api.md): a random 6-digit code
  * goes to the sms_outbox table (and the server log in development). Codes
  * expire after 5 minutes. Numeric image codes (RndVcodeNum) are asked first
  * when one client sends a lot.
@@ -83,7 +83,7 @@ export function sendSmsCode(db: Database, settings: BackendSettings, now: number
     .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?')
     .get(ip, now - 600) as { n: number };
   if (ipRecent.n >= settings.smsImageCodeAfter) {
-    // issue 6: where the API asks for it, the numeric image code comes first.
+    // SPEC §4: where the API asks for it, the numeric image code comes first.
     if (!input.imageKey || !input.imageCode) throw refused('请先输入图形验证码', { NeedImgCode: true });
     if (!consumeImageCode(db, input.imageKey, input.imageCode, now)) {
       throw refused('图形验证码错误或已过期，请重新输入', { NeedImgCode: true });

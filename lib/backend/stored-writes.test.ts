@@ -1,5 +1,5 @@
 /**
- * Issue 8, "nothing stored that should not be", on every write endpoint of the
+ * docs/security.md, "Nothing stored that should not be", on every write endpoint of the
  * embedded backend (lib/backend/handlers, `write: true`). Each field in turn
  * gets hostile values (empty, 10 KB, NUL, control characters, a wrong ID card,
  * an unknown goods sn or code, a negative or huge quantity, a repeated key, a

@@ -23,11 +23,11 @@ export interface BackendSettings {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** SMS outbox logging and the WeChat authorize step (issue 3: never in production against a real host). */
+  /** SMS outbox logging and the WeChat authorize step (docs/api.md: never in production against a real host). */
   devAids: boolean;
-  /** Seconds between two SMS sends to one phone (issue 3: one a minute; e2e runs lower it). */
+  /** Seconds between two SMS sends to one phone (docs/api.md: one a minute; e2e runs lower it). */
   smsMinIntervalSeconds: number;
-  /** SMS sends allowed per IP per hour (issue 3 per-IP limit). */
+  /** SMS sends allowed per IP per hour (per-IP limit, docs/api.md). */
   smsIpLimitPerHour: number;
   /** After this many sends from one IP in 10 minutes, SendSmsVerifyCode asks for the image code first. */
   smsImageCodeAfter: number;

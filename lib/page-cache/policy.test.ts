@@ -13,7 +13,7 @@ function request(pathAndQuery: string, init: { method?: string; headers?: Record
   };
 }
 
-describe('pageCachePlan (issue 8 whole-page cache)', () => {
+describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
   it('caches full loads of public pages under their path and query, forwarding nothing', () => {
     const plan = pageCachePlan(request('/doctordetail/D100001?tab=2', { headers: { cookie: 'address=216; _ga=1' }, cookies: { address: '216', _ga: '1' } }));
     expect(plan).toEqual({ key: '/doctordetail/D100001?tab=2', path: '/doctordetail/D100001?tab=2', forward: {}, perVisitor: false });

@@ -1,6 +1,6 @@
 /**
  * Which page requests the whole-page cache answers, under which key, and what
- * its one render may see (issue 8, docs/decisions.md "Whole pages cached, a
+ * its one render may see (docs/decisions.md "Whole pages cached, a
  * nonce per answer").
  *
  * A public page's HTML is the same for every visitor: per-person parts are

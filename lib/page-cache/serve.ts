@@ -1,5 +1,5 @@
 /**
- * Whole pages cached (issue 8; docs/decisions.md, docs/security.md).
+ * Whole pages cached (docs/decisions.md, docs/security.md).
  * Rendering is the cost: ~10 ms of CPU per page on this machine, so 50
  * concurrent visitors wait ~600 ms. proxy.ts therefore answers public pages
  * from memory:
@@ -44,7 +44,7 @@ export const PAGE_FRESH_MS = 30_000;
 const RETRY_AFTER_FAILURE_MS = 5_000;
 /** When the loopback render cannot connect, pages render as usual for this long. */
 const UNREACHABLE_BACKOFF_MS = 60_000;
-/** Within the 9 s an uncached page has to answer (issue 8); lib/api gives up on the API host at 8 s. */
+/** Within the 9 s an uncached page has to answer (docs/decisions.md); lib/api gives up on the API host at 8 s. */
 const RENDER_TIMEOUT_MS = 8_900;
 
 /** Headers of the render kept for every answer; the rest (dates, lengths, cookies, the CSP) are per answer. */

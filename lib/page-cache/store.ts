@@ -1,5 +1,5 @@
 /**
- * The whole-page cache's memory (issue 8): rendered pages kept without any
+ * The whole-page cache's memory (docs/decisions.md): rendered pages kept without any
  * nonce, raw and precompressed, with a CSP that lists their inline scripts by
  * hash (lib/page-cache/precompress.ts, lib/page-cache/serve.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 8: server-action requests that Next 16.4 answers with a 500, answered
+ * docs/security.md: server-action requests that Next 16.4 answers with a 500, answered
  * here with 400, 403 or 413 instead (docs/security.md "Server actions").
  *
  * Next's action handler (next/dist/server/app-render/action-handler.js)

@@ -3,9 +3,9 @@ import { buildCsp, createNonce, cspDirectives } from './csp';
 import { cspProxy } from './csp-proxy';
 import { parseCsp } from '@/test/observatory';
 
-// Issue 8: the CSP of every page.
+// docs/security.md: the CSP of every page.
 describe('buildCsp', () => {
-  it('has every directive issue 8 asks for and no unsafe-inline for scripts', () => {
+  it('has every directive docs/security.md asks for and no unsafe-inline for scripts', () => {
     const csp = parseCsp(buildCsp({ nonce: 'Zm9v' }))!;
     expect([...csp.get('script-src')!]).toEqual(["'self'", "'nonce-Zm9v'", "'strict-dynamic'"]);
     expect([...csp.get('object-src')!]).toEqual(["'none'"]);

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy for every HTML page (issue 8, docs/security.md).
+ * Content-Security-Policy for every HTML page (docs/security.md).
  *
  * Scripts: a fresh nonce per request plus 'strict-dynamic' (the Next 16 CSP
  * guide, node_modules/next/dist/docs/01-app/02-guides/content-security-policy.md).

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { safeInternalPath } from '@/lib/routes';
 import { idCardCheckChar, validateIdCard } from '@/lib/validation';
 
-// Issue 8 fuzzing: properties of the redirect validator (SPEC §2 /redirect)
+// docs/security.md "Fuzzing": properties of the redirect validator (SPEC §2 /redirect)
 // and the ID-card validator (SPEC §5) over hostile and random inputs.
 
 const hostilePieces = fc.constantFrom(

@@ -1,5 +1,5 @@
 /**
- * Issue 8: every server action of the site called with hostile arguments, as
+ * docs/security.md: every server action of the site called with hostile arguments, as
  * Next would call it after decoding a request (wrong types, arrays, objects
  * whose toString is not a function, 10 KB, NUL, control characters, a wrong
  * ID card, an unknown goods sn or code). The actions run for real against a

@@ -130,7 +130,7 @@ export const getSession = cache(async (): Promise<Session | null> => {
 });
 
 /**
- * For member pages and actions (SPEC §4 guard, issue 6: proxy.ts is never the
+ * For member pages and actions (SPEC §4 guard: proxy.ts is never the
  * only guard): the session, or a redirect to / with the 请先登录 marker and
  * the page to continue to after login.
  */

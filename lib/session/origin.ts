@@ -1,7 +1,7 @@
 import 'server-only';
 /**
  * Same-origin check for the actions and route handlers that change data
- * (issue 6). Next.js also compares Origin and Host for server actions; this
+ * (SPEC §4). Next.js also compares Origin and Host for server actions; this
  * makes the rule explicit and covers route handlers too.
  */
 import { headers } from 'next/headers';

@@ -110,7 +110,7 @@ describe('validateIdCard (SPEC §5)', () => {
   );
 });
 
-describe('isPlainText and EMAIL_RE (issue 8: what may be stored)', () => {
+describe('isPlainText and EMAIL_RE (docs/security.md: what may be stored)', () => {
   it('refuses control characters and unpaired surrogates, keeps markup, quotes and unicode', () => {
     for (const bad of ['\u0000', 'a\u0000b', '\u001b[31m', 'x\u0007', 'x\u007f', 'x\u0085', '\ud800', 'a\udc00b', 'a\tb', 'a\nb']) {
       expect(isPlainText(bad), JSON.stringify(bad)).toBe(false);

@@ -17,7 +17,7 @@ const CONTROL_OR_BROKEN = /[\p{Cc}\p{Cs}]/u;
 const CONTROL_OR_BROKEN_MULTILINE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
 /**
- * Issue 8: text that may be stored. No control characters (a NUL or an escape
+ * docs/security.md: text that may be stored. No control characters (a NUL or an escape
  * sequence is never part of a name, an address or a message) and no unpaired
  * surrogate (it would be stored as U+FFFD, not as sent). Multi-line text may
  * hold line breaks and tabs. Markup and quotes are ordinary text: they are

@@ -26,7 +26,7 @@ describe('/modifyInfor rules (SPEC §5)', () => {
     expect(validateMemberInfo({ ...base, email: 'not-an-email' }, today)).toEqual({ ok: false, errors: { email: '请输入有效的电子邮箱' } });
     expect(validateMemberInfo({ ...base, birthday: '2030-01-01' }, today)).toEqual({ ok: false, errors: { birthday: '请选择有效的出生日期' } });
   });
-  it('refuse control characters in the address and an email the browser would refuse (issue 8)', () => {
+  it('refuse control characters in the address and an email the browser would refuse (docs/security.md)', () => {
     expect(validateMemberInfo({ ...base, address: '昆明\u0000五华区' }, today)).toEqual({ ok: false, errors: { address: '地址包含无效字符' } });
     expect(validateMemberInfo({ ...base, email: '<script>@example.com' }, today)).toEqual({ ok: false, errors: { email: '请输入有效的电子邮箱' } });
     // Markup characters and line breaks are refused too (docs/security.md "Attacks on the member system: backend").

@@ -4,7 +4,7 @@ import { MESSAGE_CONTENT_MAX, MESSAGE_CONTENT_MIN, validateMessageDraft } from '
 
 const draft = { sourceId: '3', title: '', content: '请问周末门诊几点开门？', contactPhone: '' };
 
-describe('message form rules (issue 7)', () => {
+describe('message form rules (SPEC §2 member services)', () => {
   it('match the backend limits', () => {
     expect([MESSAGE_CONTENT_MIN, MESSAGE_CONTENT_MAX]).toEqual([BACKEND_MIN, BACKEND_MAX]);
   });
@@ -24,7 +24,7 @@ describe('message form rules (issue 7)', () => {
   it('count 汉字 and emoji as one character each', () => {
     expect(validateMessageDraft({ ...draft, content: '😀'.repeat(500) }, [3]).ok).toBe(true);
   });
-  it('refuse control characters (issue 8) but keep line breaks, markup and quotes as text', () => {
+  it('refuse control characters (docs/security.md) but keep line breaks, markup and quotes as text', () => {
     expect(validateMessageDraft({ ...draft, content: '请问\u0000周末门诊' }, [3])).toMatchObject({ ok: false, errors: { content: '内容包含无效字符' } });
     expect(validateMessageDraft({ ...draft, title: '标题\u001b[31m' }, [3])).toMatchObject({ ok: false, errors: { title: '标题包含无效字符' } });
     const text = "<script>alert(1)</script>\n' OR 1=1 --";

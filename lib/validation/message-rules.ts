@@ -1,5 +1,5 @@
 /**
- * Rules of the message and complaint forms (issue 7), shared by the form (as
+ * Rules of the message and complaint forms (SPEC §2 member services), shared by the form (as
  * the member types) and the server action (before the write). The backend
  * enforces the same limits (TW_Message/AddTW_Message).
  */

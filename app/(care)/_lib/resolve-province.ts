@@ -9,7 +9,7 @@ import { ADDRESS_COOKIE } from '@/lib/address-cookie';
 /**
  * The province of a list page: the path segment when given (unknown → null, the
  * page answers 404), else the remembered `address` cookie, else the province of the
- * visitor's IP (GetAliyunCity, issue 4) when the group has clinics there, else 215 云南 (SPEC §9).
+ * visitor's IP (GetAliyunCity, SPEC §2) when the group has clinics there, else 215 云南 (SPEC §9).
  */
 export async function resolveProvince(segment: string): Promise<{ province: Province; provinces: Province[]; explicit: boolean } | null> {
   const provinces = await getProvinces();
@@ -28,7 +28,7 @@ export async function resolveProvince(segment: string): Promise<{ province: Prov
 
 /**
  * The URL state shared by the province list pages (/doctorlist, /hospitallist,
- * issue 4): the optional province segment (more than one → null, the page
+ * SPEC §2): the optional province segment (more than one → null, the page
  * answers 404), the resolved province, the page (anything malformed → 1) and
  * the keyword `q` (cleaned, cut to 50 characters).
  */

@@ -20,7 +20,7 @@ const STEPS = [
   ['配送到家', '昆明主城区当日送达，省内一般1–2日，也可到就近门诊自取。'],
 ];
 
-/** 拍方抓药 (issue 4): explains the service and how to use it. SPEC has no upload call, so none here. */
+/** 拍方抓药 (SPEC §2): explains the service and how to use it. SPEC has no upload call, so none here. */
 export default function PrescriptionPhotoPage() {
   return (
     <>

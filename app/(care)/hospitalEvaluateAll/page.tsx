@@ -20,7 +20,7 @@ export const metadata: Metadata = pageMetadata({
   path: routes.hospitalEvaluateAll(),
 });
 
-/** All clinic evaluations (issue 4) with the SPEC §9 filters, optionally of one clinic (?clinic=). */
+/** All clinic evaluations (SPEC §2) with the SPEC §9 filters, optionally of one clinic (?clinic=). */
 export default async function HospitalEvaluateAllPage({ searchParams }: Props) {
   const sp = await searchParams;
   const filters = evaluationFilterState(sp);

@@ -17,7 +17,7 @@ export const metadata: Metadata = pageMetadata({
   path: routes.onlineQuestions(),
 });
 
-/** Online questions (issue 4): SPEC §9 type and reply filters, keyword, pages; state in the URL. */
+/** Online questions (SPEC §2): SPEC §9 type and reply filters, keyword, pages; state in the URL. */
 export default async function OnlineQuestionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const f = questionFilterState(sp);

@@ -33,7 +33,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   });
 }
 
-/** One studio (issue 4: GetStudioMenu): lead doctor, introduction, and its results, dynamics and special pages. */
+/** One studio (SPEC §2: GetStudioMenu): lead doctor, introduction, and its results, dynamics and special pages. */
 export default async function StudioDetailPage({ searchParams }: Props) {
   const detail = await load(searchParams);
   if (!detail) notFound();

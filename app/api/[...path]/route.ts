@@ -1,5 +1,5 @@
 /**
- * The embedded backend over HTTP at /api/... (issue 3), so that
+ * The embedded backend over HTTP at /api/... (docs/api.md), so that
  * `curl -X POST localhost:3000/api/News/GetNewList -d 'type=1'` works. When
  * API_BASE_URL points at the group's host, this route does not exist.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /session/me: the header's member island asks this after hydration, so
- * public pages stay static (issue 6). Answers {member: {name, levelName,
+ * public pages stay static (SPEC §4). Answers {member: {name, levelName,
  * vipCode}} or {member: null}; never a token. An expired access cookie is
  * refreshed here (a route handler may set cookies).
  */

@@ -1,6 +1,6 @@
 /**
  * AuthenticationCenter, VIP_Member (auth side), WechatClient and Dev calls of
- * the embedded backend (issue 3): happy paths and error numbers (SPEC §4, §8).
+ * the embedded backend (docs/api.md): happy paths and error numbers (SPEC §4, §8).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -29,7 +29,7 @@ import {
   triesLeft,
 } from './auth-support';
 
-/** Loopback and private networks resolve to the group's home city (issue 3: a fixed 昆明). */
+/** Loopback and private networks resolve to the group's home city (docs/api.md: a fixed 昆明). */
 const KUNMING = { ProvinceID: 215, ProvinceName: '云南省', CityName: '昆明市', Lat: 25.0406, Lng: 102.7123 };
 
 function isLocalIp(ip: string): boolean {
@@ -75,7 +75,7 @@ export const authEndpoints: EndpointMap = {
     ignoresToken: true,
     handle: async ({ db, settings, fields, ip, now: date, throttles }) => {
       const phone = phoneField(fields);
-      // A password outside the SPEC §5 rules is nobody's password: refused as bad input, not counted as an attempt (issue 8).
+      // A password outside the SPEC §5 rules is nobody's password: refused as bad input, not counted as an attempt (docs/security.md).
       const raw = passwordField(fields);
       const now = nowSeconds(date);
       const until = lockedUntil(db, phone, ip, now);

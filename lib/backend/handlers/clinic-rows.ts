@@ -1,6 +1,6 @@
 /**
  * Row → wire shapes shared by the TW_Org, TW_User, TW_Evaluate and collection
- * handlers (issue 4). Wire names are PascalCase in SPEC §3/§7 style.
+ * handlers (SPEC §2). Wire names are PascalCase in SPEC §3/§7 style.
  */
 import { BackendError, ErrorNo, type Database, type Fields } from '../types';
 import { optionalString } from '../fields';

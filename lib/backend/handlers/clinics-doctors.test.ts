@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tests read raw wire JSON */
 /**
- * The online-services backend (issue 3/4): TW_Org, TW_User, TW_Evaluate, IM,
+ * The online-services backend (docs/api.md): TW_Org, TW_User, TW_Evaluate, IM,
  * HIS_Specialty, TW_Special and the member collections, against a throwaway
  * database. SPEC §9 sorts and filters, SPEC §8 error numbers, bad input.
  */
@@ -50,7 +50,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('seed (issue 3)', () => {
+describe('seed (docs/content.md)', () => {
   it('has ≥15 clinics in ≥3 provinces, most in Yunnan, and ≥60 doctors', async () => {
     const provinces = await ok('TW_Org/GetProvincetList');
     const withClinics = provinces.DataList.filter((p: any) => p.HospitalCount > 0);

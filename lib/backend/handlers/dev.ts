@@ -1,5 +1,5 @@
 /**
- * Development-only aids of the embedded backend (issue 3), answering only
+ * Development-only aids of the embedded backend (docs/api.md), answering only
  * when settings.devAids (never in production against a real API host):
  * - Dev/GetSmsOutbox (Phone): the latest SMS code sent to a phone, as tests and
  *   people trying the site read it;

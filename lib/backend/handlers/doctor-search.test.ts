@@ -1,5 +1,5 @@
 /**
- * The doctor finder's keyword index (migration 012, doctor-search.ts; issue 8) answers exactly what the
+ * The doctor finder's keyword index (migration 012, doctor-search.ts; docs/bench.md) answers exactly what the
  * former LIKE scan answered: same rows, same order, same total (SPEC §7 Keyword, SPEC §9 sorts). The scan
  * is kept here as the reference. Also: the postings follow every write, and the migration fills them
  * for a database that already has doctors.
@@ -182,7 +182,7 @@ const countsMatch = (db: Db) =>
   (db.prepare('SELECT COUNT(*) AS n FROM doctor_terms').get() as { n: number }).n ===
     (db.prepare('SELECT COALESCE(SUM(n), 0) AS n FROM doctor_term_counts').get() as { n: number }).n;
 
-describe('doctor keyword index (issue 8)', () => {
+describe('doctor keyword index (docs/bench.md)', () => {
   let db: Db;
   beforeAll(() => {
     db = openDb();

@@ -1,5 +1,5 @@
 /**
- * The doctor finder's Keyword filter over the inverted index of migration 012 (issue 8: the list endpoint
+ * The doctor finder's Keyword filter over the inverted index of migration 012 (docs/bench.md: the list endpoint
  * is flat from 1k to 100k doctors). Same answer as the former scan, SPEC §7's substring match
  *   (d.name LIKE '%kw%' OR d.specialties LIKE '%kw%' OR d.department LIKE '%kw%'), % _ \ literal,
  * with the same rows, order and total, but it reads postings instead of the doctors table:

@@ -1,6 +1,6 @@
 /**
  * Search hot words (SPEC §7 /api/TW_HotWords/). A search records its word
- * (issue 5). What gets stored is validated and rate-limited, and what gets
+ * (docs/site-search.md). What gets stored is validated and rate-limited, and what gets
  * shown is filtered, so the public list cannot be filled with junk: a word is
  * listed when the editors recommend it or enough searches used it.
  */

@@ -1,5 +1,5 @@
 /**
- * Bad input on every member-services endpoint (issue 3): a missing field, an
+ * Bad input on every member-services endpoint (docs/api.md): a missing field, an
  * oversized field (100 KB), a wrong type and `<script>` each get a clear
  * Chinese ErrorInfo and a non-1 ErrorNo, never a throw or a 500. And a
  * property of ExchangeGoods (fast-check): whatever the interleaving of

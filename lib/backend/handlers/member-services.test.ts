@@ -1,6 +1,6 @@
 /**
  * TW_Message, HIS_Register, VIP_Member rights and SYS_Agreement handlers
- * (SPEC §7; issue 3: messages and records are per member and real).
+ * (SPEC §7; docs/api.md: messages and records are per member and real).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../router';

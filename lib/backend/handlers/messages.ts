@@ -1,7 +1,7 @@
 /**
  * TW_Message (SPEC §7): a member's messages (Type 1, 留言) and complaints
  * (Type 2, 投诉建议), each with a source/category. GetMessageList returns only
- * the caller's own (issue 3).
+ * the caller's own (docs/api.md).
  */
 import { isPlainText } from '@/lib/validation';
 import { listResult, optionalEnum, optionalString, paging, requiredInt } from '../fields';
@@ -62,7 +62,7 @@ export const messageEndpoints: EndpointMap = {
       if (charLength(title) > MESSAGE_TITLE_MAX) throw new BackendError(ErrorNo.BAD_INPUT, `标题不能超过${MESSAGE_TITLE_MAX}个字`);
       const content = optionalString(fields, 'Content', '留言内容', MESSAGE_CONTENT_MAX * 4);
       if (!content) throw new BackendError(ErrorNo.BAD_INPUT, '请填写留言内容');
-      // Issue 8: line breaks are part of a message; NUL, escapes and other control characters are not.
+      // docs/security.md: line breaks are part of a message; NUL, escapes and other control characters are not.
       if (!isPlainText(content, { multiline: true })) throw new BackendError(ErrorNo.BAD_INPUT, '留言内容包含无效字符');
       const n = charLength(content);
       if (n < MESSAGE_CONTENT_MIN) throw new BackendError(ErrorNo.BAD_INPUT, `内容至少${MESSAGE_CONTENT_MIN}个字`);

@@ -35,7 +35,7 @@ async function call(apiPath: string, fields: Record<string, string> = {}, header
   return (await res.json()) as { ErrorNo: number; ErrorInfo: string; Result: Any };
 }
 
-describe('seed (issue 3/5)', () => {
+describe('seed (docs/content.md)', () => {
   it('holds at least 120 news items across every type, and at least 12 help items in three groups', () => {
     const total = (backend.db.prepare('SELECT COUNT(*) AS n FROM news').get() as { n: number }).n;
     expect(total).toBeGreaterThanOrEqual(120);

@@ -1,4 +1,4 @@
-/** PointsMall handlers (SPEC §7; issue 3 and 7: ExchangeGoods is one transaction with an idempotency key). */
+/** PointsMall handlers (SPEC §7; docs/api.md: ExchangeGoods is one transaction with an idempotency key). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../router';
 import { GOODS_CATALOGUE, LAST_ONE_SN } from '../seed/points-goods-catalogue';

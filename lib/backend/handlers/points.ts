@@ -1,6 +1,6 @@
 /**
  * PointsMall (SPEC §7): the points goods and their exchange. ExchangeGoods is
- * one SQLite transaction with an idempotency key (issue 3, issue 7): points
+ * one SQLite transaction with an idempotency key (docs/api.md): points
  * and stock are checked and deducted together and an order is recorded, or
  * nothing changes at all.
  */

@@ -1,6 +1,6 @@
 /**
  * Schedules roll forward from "now": the weekly pattern of schedule_patterns
- * is laid over the next days (issue 4: 14 days, today always has slots).
+ * is laid over the next days (SPEC §2: 14 days, today always has slots).
  */
 import type { Database } from '../types';
 import { chinaDate, slotHash, WEEKDAY_NAMES } from './clinic-rows';

@@ -39,7 +39,7 @@ function doctorFromFields(ctx: HandlerContext): DoctorRow {
 }
 
 /**
- * The filtered doctor list, paged in SQL (issue 3: cost grows with the page size). Filters: province,
+ * The filtered doctor list, paged in SQL (docs/api.md: cost grows with the page size). Filters: province,
  * keyword, clinic, online now, and 科室 / 职称 / an illness's field (doctor-filters.ts).
  */
 function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?: boolean } = {}) {
@@ -51,7 +51,7 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
   const orgCode = extra.orgCode ?? filters.orgCode;
   const onlineOnly = extra.onlineOnly || filters.onlineOnly;
   const rowConditions = doctorRowConditions(db, filters);
-  // A keyword reads the postings of migration 012 instead of scanning with LIKE (issue 8).
+  // A keyword reads the postings of migration 012 instead of scanning with LIKE (docs/bench.md).
   if (keyword) {
     const { rows, total } = keywordDoctorPage(db, {
       keyword,

@@ -1,7 +1,7 @@
 import type { Migration } from '../types';
 
 /**
- * Tables: members, cards, tokens, SMS outbox, WeChat codes, login attempts (auth, issue 3).
+ * Tables: members, cards, tokens, SMS outbox, WeChat codes, login attempts (auth, docs/api.md).
  * `members` is relied on by the points exchange (030-member-services): points never go below 0.
  */
 export const coreMigration: Migration = {

@@ -1,12 +1,12 @@
 import type { Migration } from '../types';
 
 /**
- * Tables of the online services and key specialties (issue 4): provinces, clinics
+ * Tables of the online services and key specialties (SPEC §2): provinces, clinics
  * (TW_Org), doctors (TW_User), weekly schedule patterns, evaluations, online
  * questions, specialties, studios, illnesses and collections.
  *
  * - Every list sort of SPEC §9 has an index, so GetDoctorPageList pages in SQL and
- *   its cost grows with the page size, not with the table size (issue 3).
+ *   its cost grows with the page size, not with the table size (docs/api.md).
  * - Schedules are stored as a weekday pattern: the endpoints roll it forward from
  *   "now", so today always has slots however old the database is.
  * - Collections keep member_id/vip_code without a foreign key: the members table is

@@ -2,7 +2,7 @@ import type { Migration } from '../types';
 
 /**
  * Doctor totals per province, kept by triggers, so the doctor finder's TotalCount
- * does not walk an index of the whole province (issue 3: a list's cost grows with
+ * does not walk an index of the whole province (docs/api.md: a list's cost grows with
  * the page size, not the table size; bench/doctor-list-scale.ts). Row 0 is the
  * total of every province. Lists with a keyword, clinic or online filter still count.
  */

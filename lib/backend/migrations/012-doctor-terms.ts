@@ -1,7 +1,7 @@
 import type { Migration } from '../types';
 
 /**
- * An inverted index of the doctor finder's Keyword fields (issue 8: the list endpoint stays flat from 1k to
+ * An inverted index of the doctor finder's Keyword fields (docs/bench.md: the list endpoint stays flat from 1k to
  * 100k doctors; bench/doctor-list-scale.ts). GetDoctorPageList's Keyword is a substring match over name,
  * specialties and department (`LIKE '%…%'`, SPEC §7); a LIKE with a leading wildcard reads the whole table.
  * Chinese keywords are often one or two characters, below FTS5 trigram's three, so the index is our own:

@@ -1,7 +1,7 @@
 import type { Migration } from '../types';
 
 /**
- * Tables of the member services (issue 7): member rights by card level,
+ * Tables of the member services (SPEC §2 member services): member rights by card level,
  * agreements, points goods and exchange orders, messages and complaints with
  * their sources, and registration records. Members themselves live in
  * 001-core's `members` table (owned by the core area); rows here refer to it

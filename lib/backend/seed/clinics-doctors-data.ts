@@ -1,5 +1,5 @@
 /**
- * Demo reference data of the online services (issue 4): believable, fictional
+ * Demo reference data of the online services (docs/content.md): believable, fictional
  * clinics of a TCM group in Yunnan and its neighbours. No real people's data:
  * doctor names are drawn from name parts by a seeded generator.
  */

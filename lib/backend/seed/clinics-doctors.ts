@@ -1,5 +1,5 @@
 /**
- * Demo content of the online services and key specialties (issue 4): provinces,
+ * Demo content of the online services and key specialties (docs/content.md): provinces,
  * 56 clinics (47 in Yunnan), 8 doctors per clinic (one per department) with weekly schedules, evaluations,
  * online questions, studios, specials, illnesses. Deterministic (seeded PRNG),
  * dates relative to settings.now() so lists always look recent.

@@ -1,5 +1,5 @@
 /**
- * Content seed (issue 3, issue 5): news of every type of lib/news-types.ts,
+ * Content seed (docs/content.md): news of every type of lib/news-types.ts,
  * help items, carousels and banners, the social-media matrix, notices, system
  * pages and logs, hot words, jobs, the home page's figures and settings.
  * Deterministic: the same database every time, dates fixed before 2026-11-20.
@@ -32,7 +32,7 @@ export const videoClip = (i: number) => {
 };
 
 /**
- * The article that proves the sanitizer (issue 5): its body holds a script,
+ * The article that proves the sanitizer (docs/content.md): its body holds a script,
  * an onerror handler and a javascript: link. It is seeded first, so its ID is 1.
  */
 export const SANITIZER_PROOF_TITLE = '官方网站全新改版上线说明';

@@ -1,5 +1,5 @@
 /**
- * Demo members (README lists their logins; issue 3 "Demo members"):
+ * Demo members (README and docs/content.md list their logins):
  * - 13800000001 王雅琴 / Shengai2026: 金卡会员, many points (128600), WeChat openid wx-demo-openid-0001;
  * - 13800000002 李文博 / Shengai2026: few points (120);
  * - 13800000003 赵春梅: an offline card SA20170003 to activate, no online account (phone check ReturnCode 3);

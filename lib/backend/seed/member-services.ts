@@ -1,5 +1,5 @@
 /**
- * Demo content of the member services (issue 7): card levels and rights,
+ * Demo content of the member services (docs/content.md): card levels and rights,
  * agreements, points goods, message sources, and registration records for the
  * demo members that the core seeder created just before this one.
  */

@@ -1,6 +1,6 @@
 /**
- * The points goods of the demo mall (issue 3: at least 24, some at 10000+
- * points, with stock; issue 7: one with stock 1 for the "stock runs out" test).
+ * The points goods of the demo mall (docs/content.md: at least 24, some at 10000+
+ * points, with stock; one with stock 1 for the "stock runs out" test).
  * scripts/generate-goods-images.ts draws public/images/goods/<sn>.svg from the
  * same list, so every item has a local image (nothing hot-linked).
  */
@@ -48,5 +48,5 @@ export const GOODS_CATALOGUE: GoodsSeed[] = [
   { sn: 'PG0026', name: '石斛枫斗礼盒（100克）', category: '道地药材', points: 11800, marketPrice: 1180, stock: 25, exchanged: 31, glyph: '斛', color: '#58743a', summary: '龙陵紫皮石斛枫斗，养阴生津。' },
 ];
 
-/** The item with stock 1 that e2e tests exhaust (issue 7 "stock runs out"). */
+/** The item with stock 1 that e2e tests exhaust (the "stock runs out" test). */
 export const LAST_ONE_SN = 'PG0024';

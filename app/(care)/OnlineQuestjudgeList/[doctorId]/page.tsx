@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** One doctor's consultation evaluations (issue 4: source = online consultation), SPEC §9 filters. */
+/** One doctor's consultation evaluations (SPEC §2: source = online consultation), SPEC §9 filters. */
 export default async function ConsultEvaluationsPage({ params, searchParams }: Props) {
   const doctor = await loadDoctor(params);
   if (!doctor) notFound();

@@ -40,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** The doctor's page (issue 4): introduction, schedule, insurance, online status, evaluations with SPEC §9 filters. */
+/** The doctor's page (SPEC §2): introduction, schedule, insurance, online status, evaluations with SPEC §9 filters. */
 export default async function DoctorDetailPage({ params, searchParams }: Props) {
   const doctor = await loadDoctor(params);
   if (!doctor) notFound();

@@ -42,7 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** The clinic's page (issue 4): address, hours, phone, environment, doctors, schedules, evaluations. */
+/** The clinic's page (SPEC §2): address, hours, phone, environment, doctors, schedules, evaluations. */
 export default async function HospitalDetailPage({ params, searchParams }: Props) {
   const clinic = await loadClinic(params);
   if (!clinic) notFound();

@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** The online doctor's page (issue 4): status, fee, the clinic schedule to book from, recent questions, consultation evaluations. */
+/** The online doctor's page (SPEC §2): status, fee, the clinic schedule to book from, recent questions, consultation evaluations. */
 export default async function OnlineDoctorDetailPage({ params }: Props) {
   const doctor = await loadDoctor(params);
   if (!doctor) notFound();

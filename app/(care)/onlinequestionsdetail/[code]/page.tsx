@@ -30,7 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** One question and its reply (issue 4: GetIM_AskQuestionDetailByDoctorCode). Private ones show their title only. */
+/** One question and its reply (SPEC §2: GetIM_AskQuestionDetailByDoctorCode). Private ones show their title only. */
 export default async function QuestionDetailPage({ params }: Props) {
   const q = await loadQuestion(params);
   if (!q) notFound();

@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** One doctor's questions (issue 4), with the SPEC §9 type and reply filters. */
+/** One doctor's questions (SPEC §2), with the SPEC §9 type and reply filters. */
 export default async function DoctorQuestionsPage({ params, searchParams }: Props) {
   const doctor = await loadDoctor(params);
   if (!doctor) notFound();

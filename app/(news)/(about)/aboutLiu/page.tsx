@@ -7,7 +7,7 @@ import { pageMetadata } from '@/lib/seo';
 
 /**
  * SPEC §2 /aboutLiu: the founder, with the about-the-director image. The
- * founder is an invented person (issue 3: no real people's data).
+ * founder is an invented person (docs/content.md: no real people's data).
  */
 export const metadata: Metadata = pageMetadata({
   title: '创始人',

@@ -37,7 +37,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   });
 }
 
-/** Famous doctors and studios (issue 4: GetSpeciaClass, GetStudioList), by class. */
+/** Famous doctors and studios (SPEC §2: GetSpeciaClass, GetStudioList), by class. */
 export default async function ExpertStudioPage(props: Props) {
   const s = await load(props);
   if (!s) notFound();

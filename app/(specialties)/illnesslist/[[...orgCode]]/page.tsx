@@ -49,7 +49,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   });
 }
 
-/** Illnesses and specialties (issue 4: GetDiseaseTypeList, HIS_Specialty), optionally of one clinic; SPEC §9 specialty sorts. */
+/** Illnesses and specialties (SPEC §2: GetDiseaseTypeList, HIS_Specialty), optionally of one clinic; SPEC §9 specialty sorts. */
 export default async function IllnessListPage(props: Props) {
   const s = await load(props);
   if (!s) notFound();

@@ -18,7 +18,7 @@ export const metadata: Metadata = pageMetadata({
   path: routes.onlineExpert(),
 });
 
-/** Online consultation (issue 4): the doctors who consult online and whether each is online now. */
+/** Online consultation (SPEC §2): the doctors who consult online and whether each is online now. */
 export default async function OnlineExpertPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const sort = pickOption(DOCTOR_SORTS, single(sp.sort));
