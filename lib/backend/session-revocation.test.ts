@@ -110,3 +110,18 @@ describe('the absolute lifetime of a session', () => {
     expect(late.ErrorNo).toBe(4003);
   });
 });
+
+describe('a disabled member', () => {
+  it('opens nothing with a token issued before, on every call, not only those that read the member row', async () => {
+    const { access } = await login('13800000004');
+    expect((await call('HIS_Register/GetRegisterList', {}, access)).ErrorNo).toBe(1);
+    backend.db.prepare("UPDATE members SET status = 'disabled' WHERE phone = ?").run('13800000004');
+    try {
+      for (const apiPath of ['HIS_Register/GetRegisterList', 'VIP_Member/GetVIPMember', 'TW_Message/GetMessageList']) {
+        expect((await call(apiPath, {}, access)).ErrorNo, apiPath).toBe(4001);
+      }
+    } finally {
+      backend.db.prepare("UPDATE members SET status = 'active' WHERE phone = ?").run('13800000004');
+    }
+  });
+});
