@@ -84,6 +84,8 @@ test.describe('member pages, logged in through the API', () => {
 });
 
 test('overlays: every dialog the header opens is clean at WCAG 2.2 AA', async ({ page }) => {
+  // Seven dialogs, each on a fresh load of home: more page loads than one test's default limit allows on a busy machine.
+  test.setTimeout(150_000);
   const problems = collectPageProblems(page);
   await page.goto(routes.home());
   await settle(page);

@@ -5,11 +5,13 @@
  * message and the record stays as it was.
  */
 import { useActionState, useEffect } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { cancelRegistrationAction, type BookingActionState } from './actions';
 
 export function CancelForm({ registerNo, label = '取消预约' }: { registerNo: string; label?: string }) {
-  const [state, action, pending] = useActionState(cancelRegistrationAction, { status: 'idle' } as BookingActionState);
+  // The page the form posts to before the script has loaded: never an empty action attribute (Nu HTML checker).
+  const permalink = usePathname();
+  const [state, action, pending] = useActionState(cancelRegistrationAction, { status: 'idle' } as BookingActionState, permalink);
   const router = useRouter();
   useEffect(() => {
     if (state.status === 'done') router.refresh();

@@ -5,7 +5,7 @@
  * success shows SPEC §8 支付成功.
  */
 import { useActionState, useEffect } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { payRegistrationAction, type BookingActionState } from './actions';
 import { TimeLeft } from './time-left';
 
@@ -21,7 +21,9 @@ export function PayForm({
   /** Called after a successful payment; by default the page refreshes. */
   onPaid?: (state: Extract<BookingActionState, { status: 'done' }>) => void;
 }) {
-  const [state, action, pending] = useActionState(payRegistrationAction, { status: 'idle' } as BookingActionState);
+  // The page the form posts to before the script has loaded: never an empty action attribute (Nu HTML checker).
+  const permalink = usePathname();
+  const [state, action, pending] = useActionState(payRegistrationAction, { status: 'idle' } as BookingActionState, permalink);
   const router = useRouter();
   useEffect(() => {
     if (state.status !== 'done') return;

@@ -30,7 +30,8 @@ export default async function OnlineMallPage({ searchParams }: { searchParams: P
           ]}
         />
         <p className="text-right text-sm">
-          <Link href={routes.exchangeRecords()} className="text-brand-700 hover:underline">
+          {/* Login-required (SPEC §2): a visitor's prefetch would only be redirected to the 请先登录 flow. */}
+          <Link href={routes.exchangeRecords()} prefetch={false} className="text-brand-700 hover:underline">
             我的兑换记录 ›
           </Link>
         </p>
