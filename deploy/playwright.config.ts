@@ -34,13 +34,14 @@ export default defineConfig({
   use,
   projects: [
     // The site's own journeys, unchanged, through nginx and two processes: the password login, an SMS login,
-    // an exchange (one order, the balance down by exactly its points) and one after a refresh. `npm test` runs the rest of
+    // an exchange (one order, the balance down by exactly its points), one after a refresh, and a booking paid and seen
+    // in the records. `npm test` runs the rest of
     // those specs on one process; here a few are enough to show the stack carries them (under ~8 minutes).
     {
       name: 'journeys',
       testDir: '../e2e',
-      testMatch: ['login.spec.ts', 'points-exchange.spec.ts'],
-      grep: /password login shows|SMS login with the code|the rich member exchanges an item|a session that expires mid-exchange/,
+      testMatch: ['login.spec.ts', 'points-exchange.spec.ts', 'booking.spec.ts'],
+      grep: /password login shows|SMS login with the code|the rich member exchanges an item|a session that expires mid-exchange|a member books from a doctor page, pays/,
       use: { ...devices['Desktop Chrome'], ...use },
     },
     // What only the stack has: TLS, redirects, static files, several processes, faults.
