@@ -4,7 +4,9 @@
  * - each request is stamped with its socket's peer address (lib/security/peer-stamp.ts), which
  *   lib/security/client-address.ts reads when no trusted proxy is configured;
  * - the page cache may send its precompressed pages as they are (lib/page-cache/pass-through.ts);
- * - the server log says when the embedded backend's development aids are on (lib/backend/dev-aids.ts).
+ * - the server log says when the embedded backend's development aids are on (lib/backend/dev-aids.ts);
+ * - with REDIS_URL, the shared connection is made and page-cache purges are heard from the start, so the
+ *   first request of a new process already shares with the others (lib/shared-state/redis.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -16,4 +18,9 @@ export async function register() {
   installPassThrough();
   const { announceDevAids } = await import('./lib/backend/dev-aids');
   announceDevAids();
+  const { sharedRedis } = await import('./lib/shared-state/redis');
+  if (sharedRedis()) {
+    const { pageCacheState } = await import('./lib/page-cache/store');
+    pageCacheState();
+  }
 }

@@ -53,10 +53,11 @@ function fieldsOf(formData: unknown, names: string[]): Record<string, string> | 
 }
 
 /** The schedule pages show the new numbers at once. */
-function refreshSchedules(r: BookingReceipt) {
-  updateTag(CACHE_TAGS.doctor(r.doctorCode));
-  updateTag(CACHE_TAGS.clinic(r.hospitalCode));
-  purgePageCache();
+async function refreshSchedules(r: BookingReceipt) {
+  const tags = [CACHE_TAGS.doctor(r.doctorCode), CACHE_TAGS.clinic(r.hospitalCode)];
+  for (const tag of tags) updateTag(tag);
+  // The other processes expire the same tags (lib/shared-state/page-cache-purge.ts).
+  await purgePageCache(tags);
 }
 
 function failure(err: unknown, fallback: string): BookingActionState {
@@ -83,7 +84,7 @@ export async function bookSlotAction(_prev: BookingActionState, formData: unknow
   if (noSession) return noSession;
   try {
     const receipt = await bookRegistration(await memberClient(), parsed.data);
-    refreshSchedules(receipt);
+    await refreshSchedules(receipt);
     return { status: 'done', receipt, message: '预约已提交，请在支付时限内完成支付' };
   } catch (err) {
     // Not retried: the same key makes a manual retry safe (one booking at most).
@@ -112,7 +113,7 @@ export async function cancelRegistrationAction(_prev: BookingActionState, formDa
   if (noSession) return noSession;
   try {
     const receipt = await cancelRegistration(await memberClient(), parsed.data.registerNo);
-    refreshSchedules(receipt);
+    await refreshSchedules(receipt);
     return { status: 'done', receipt, message: '预约已取消' };
   } catch (err) {
     const state = failure(err, messages.orderCancelFailed);

@@ -42,7 +42,7 @@ export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: s
     // Stock changed: the cached lists and this item must show it at once.
     updateTag(CACHE_TAGS.pointsGoods);
     updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
-    purgePageCache([CACHE_TAGS.pointsGoods, CACHE_TAGS.pointsItem(parsed.data.sn)]);
+    await purgePageCache([CACHE_TAGS.pointsGoods, CACHE_TAGS.pointsItem(parsed.data.sn)]);
     return { ok: true, receipt };
   } catch (err) {
     if (isSessionResetError(err)) return { ok: false, reason: 'SESSION', message: SESSION_MESSAGE };
@@ -50,7 +50,7 @@ export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: s
     if (refusal && isApiError(err)) {
       if (refusal.reason === 'SOLD_OUT') {
         updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
-        purgePageCache([CACHE_TAGS.pointsItem(parsed.data.sn)]);
+        await purgePageCache([CACHE_TAGS.pointsItem(parsed.data.sn)]);
       }
       return { ok: false, reason: refusal.reason, message: err.errorInfo, balance: refusal.balance, stock: refusal.stock };
     }

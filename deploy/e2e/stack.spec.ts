@@ -101,10 +101,8 @@ test('an exchange in one process shows the new stock at once on the cached produ
   }
 });
 
-// Known defect, left open in docs/deploying.md: this passed in one full run and failed in the next (one process
-// answered 302, the 请先登录 flow), so the cross-process refresh flight (lib/shared-state/refresh-flight.ts) still
-// has a race. Marked fixme so the defect stays visible in the report instead of failing CI at random.
-test.fixme('two processes refreshing one expired session at once keep the member logged in (one refresh across processes)', async ({ request }) => {
+// Each process has one Redis connection, made at start (docs/deploying.md): a process's first refresh is shared too.
+test('two processes refreshing one expired session at once keep the member logged in (one refresh across processes)', async ({ request }) => {
   const tokens = await apiLogin(request, DEMO.poor);
   // The access cookie is gone (expired); both processes get the same refresh cookie at the same moment.
   const load = (port: number) =>

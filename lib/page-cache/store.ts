@@ -128,9 +128,10 @@ export function pageCacheState(): PageCacheState {
  * Forget every cached page: called next to updateTag when a write changes what
  * public pages show (stock after an exchange), so the writer reads its own write.
  */
-export function purgePageCache(tags: string[] = []): void {
+export async function purgePageCache(tags: string[] = []): Promise<void> {
   purgeHere();
-  publishPurge(tags);
+  // Awaited by the writer, so the other processes hear of it before the member sees the result.
+  await publishPurge(tags);
 }
 
 /** Where this server answers itself: `PAGE_CACHE_ORIGIN`, else loopback on the port `next start` listens on. */

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
-import { sharedRedis, sharedRedisReady } from './redis';
+import { sharedRedis, sharedRedisWhenReady } from './redis';
 
 export const PURGE_CHANNEL = 'shengai:page-cache:purge';
 
@@ -72,9 +72,9 @@ export function listenForPurges(onRemote: (tags: string[]) => void, onReconnect:
 }
 
 /** Tells the other processes to expire `tags` and purge their pages (after this one did both). */
-export function publishPurge(tags: string[] = []): void {
-  const redis = sharedRedis();
-  if (!redis || !sharedRedisReady()) return;
+export async function publishPurge(tags: string[] = []): Promise<void> {
+  const redis = await sharedRedisWhenReady();
+  if (!redis) return;
   const message: PurgeMessage = { from: state().id, tags };
-  void redis.publish(PURGE_CHANNEL, JSON.stringify(message)).catch(() => undefined);
+  await redis.publish(PURGE_CHANNEL, JSON.stringify(message)).catch(() => undefined);
 }

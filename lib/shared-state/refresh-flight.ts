@@ -17,7 +17,7 @@
  * own single flight (lib/api/token-client.ts) covers one process, as before.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { sharedRedis, sharedRedisReady } from './redis';
+import { sharedRedis, sharedRedisWhenReady } from './redis';
 
 /** How a result or a definitive failure travels between processes. */
 export interface FlightCodec<T> {
@@ -67,8 +67,8 @@ function settle<T>(outcome: Outcome, codec: FlightCodec<T>): T {
 
 /** Runs `run` once for this refresh token across processes when Redis is shared; else runs it here. */
 export async function refreshAcrossProcesses<T>(token: string, run: () => Promise<T>, codec: FlightCodec<T>): Promise<T> {
-  const redis = sharedRedis();
-  if (!redis || !sharedRedisReady()) return run();
+  const redis = await sharedRedisWhenReady();
+  if (!redis) return run();
   const key = keyOf(token);
   const deadline = Date.now() + LOCK_MS;
   try {

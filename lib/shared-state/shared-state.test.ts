@@ -86,6 +86,28 @@ describe.skipIf(!hasRedis)('shared state through Redis (redis-server on a Unix s
     expect(runs).toBe(1);
   });
 
+  it('shares from the first call of a process whose connection is still being made (no silent per-process refresh)', async () => {
+    await m.flight.refreshAcrossProcesses('old-refresh-6', async () => ({ accessToken: 'first', refreshToken: 'first-r' }), codec);
+    // A process that has just started: one connection per process (globalThis), still connecting.
+    const key = Symbol.for('shengai.shared-redis');
+    const g = globalThis as unknown as Record<symbol, { client: Redis | null | undefined; down: boolean } | undefined>;
+    const running = g[key];
+    g[key] = undefined;
+    try {
+      const fresh = m.redis.sharedRedis();
+      expect(fresh).not.toBe(running?.client);
+      expect(m.redis.sharedRedisReady()).toBe(false);
+      let runs = 0;
+      const pair = await m.flight.refreshAcrossProcesses('old-refresh-6', async () => ({ accessToken: `again-${++runs}`, refreshToken: 'x' }), codec);
+      // The other process's result, not a second refresh (which the host would take as a reused token).
+      expect(pair).toEqual({ accessToken: 'first', refreshToken: 'first-r' });
+      expect(runs).toBe(0);
+      fresh?.disconnect();
+    } finally {
+      g[key] = running;
+    }
+  });
+
   it('keeps no usable token in Redis: the key is a hash and the value is sealed with the old token', async () => {
     await m.flight.refreshAcrossProcesses('old-refresh-2', async () => ({ accessToken: 'ACCESS-SECRET', refreshToken: 'REFRESH-SECRET' }), codec);
     const client = new Redis(socket);
@@ -150,7 +172,7 @@ describe.skipIf(!hasRedis)('shared state through Redis (redis-server on a Unix s
     await until(async () => (await subscribers()) >= 2, 'both subscriptions');
     checker.disconnect();
     const before = purgedHere;
-    m.purge.publishPurge(['points-goods', 'points-item:PG0005']);
+    await m.purge.publishPurge(['points-goods', 'points-item:PG0005']);
     await until(() => received.length === 1, 'the purge at the other process');
     // The other process learns which data-cache tags the write changed.
     expect(m.purge.parsePurgeMessage(received[0]!).tags).toEqual(['points-goods', 'points-item:PG0005']);
@@ -178,7 +200,7 @@ describe.skipIf(!hasRedis)('shared state through Redis (redis-server on a Unix s
     let runs = 0;
     const run = async () => ({ accessToken: `local-${++runs}`, refreshToken: 'r' });
     expect(await m.flight.refreshAcrossProcesses('old-refresh-5', run, codec)).toEqual({ accessToken: 'local-1', refreshToken: 'r' });
-    m.purge.publishPurge(); // no throw, nothing to wait for
+    await m.purge.publishPurge(); // no throw, and no wait for a connection known to be down
     await until(() => errors.mock.calls.some((c) => String(c[0]).includes('[redis] unreachable')), 'the log line');
     expect(errors.mock.calls.filter((c) => String(c[0]).includes('[redis] unreachable')).length).toBe(1);
 
