@@ -93,9 +93,10 @@ async function resolveCaller(db: Database, settings: BackendSettings, token: str
   if (claims.sid !== undefined && !isSessionOpen(db, settings, claims.sid)) {
     throw new BackendError(ErrorNo.UNAUTHORIZED, '登录已失效，请重新登录');
   }
-  // A disabled member's tokens open nothing, on every call (not only those that read the member row).
+  // A disabled or deleted member's tokens open nothing, on every call (not only those that read the member row).
   const member = db.prepare('SELECT status FROM members WHERE id = ?').get(Number(claims.sub)) as { status: string } | undefined;
-  if (member && member.status !== 'active') throw new BackendError(ErrorNo.UNAUTHORIZED, '登录已失效，请重新登录');
+  // A token whose member row is gone opens nothing either.
+  if (!member || member.status !== 'active') throw new BackendError(ErrorNo.UNAUTHORIZED, '登录已失效，请重新登录');
   let vipCode = '';
   try {
     const vip = claims.VIP ? (JSON.parse(claims.VIP) as { VipCode?: unknown }) : {};

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend, type Envelope } from './router';
 import { SESSION_MAX_AGE_SECONDS } from './session-tokens';
+import { signAccessToken } from './tokens';
 
 let backend: Backend;
 let dir: string;
@@ -122,6 +123,16 @@ describe('a disabled member', () => {
       }
     } finally {
       backend.db.prepare("UPDATE members SET status = 'active' WHERE phone = ?").run('13800000004');
+    }
+  });
+});
+
+describe('a member whose row is gone', () => {
+  it('opens nothing with a well-signed token naming it, even on calls that do not read the member row', async () => {
+    // Signed with the backend's own key, as a token issued before the member was deleted would be.
+    const orphan = await signAccessToken(backend.settings, { sub: '999999', VIP: JSON.stringify({ VipCode: 'VIP999999' }), typ: 'member' });
+    for (const apiPath of ['HIS_Register/GetRegisterList', 'WX_OrgCollectionClent/GetVipCodeOrgCollection', 'TW_Message/GetMessageList']) {
+      expect((await call(apiPath, {}, orphan)).ErrorNo, apiPath).toBe(4001);
     }
   });
 });

@@ -44,6 +44,11 @@ const memberToken = (memberId: number, vipCode: string) =>
 
 beforeAll(() => {
   backend = createBackend({ dbPath: path.join(dir, 'test.db'), jwtSecret: secret, log: () => {} });
+  // The members the tokens below name: a token whose member row is gone opens nothing (docs/security.md).
+  const insert = backend.db.prepare('INSERT INTO members (id, phone, name, vip_code) VALUES (?, ?, ?, ?)');
+  insert.run(501, '13900000501', '测试会员甲', 'VIP501');
+  insert.run(502, '13900000502', '测试会员乙', 'VIP502');
+  insert.run(509, '13900000509', '未绑卡会员', null);
 });
 afterAll(() => {
   backend.db.close();
@@ -229,7 +234,7 @@ describe('collections (member endpoints, SPEC §8)', () => {
     const visitor = await signAccessToken(backend.settings, { sub: 'v1', VIP: '', typ: 'visitor' });
     expect((await call(backend, 'WX_OrgCollectionClent/AddOrgCollection', { Code: 'SA0101' }, visitor)).ErrorNo).toBe(4001);
     expect((await call(backend, 'WX_DoctorCollectionClent/GetDoctorCollection', {})).ErrorNo).toBe(4001);
-    const unbound = await signAccessToken(backend.settings, { sub: '9', VIP: '{}', typ: 'member' });
+    const unbound = await signAccessToken(backend.settings, { sub: '509', VIP: '{}', typ: 'member' });
     expect((await call(backend, 'WX_OrgCollectionClent/GetVipCodeOrgCollection', {}, unbound)).ErrorNo).toBe(4004);
   });
 
