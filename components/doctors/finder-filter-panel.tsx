@@ -18,8 +18,8 @@ function CountedFilter({
 }) {
   const chip = (active: boolean) =>
     active
-      ? 'rounded-full bg-brand-700 px-3 py-1 text-white'
-      : 'rounded-full border border-stone-300 px-3 py-1 text-stone-700 hover:border-brand-600 hover:text-brand-700';
+      ? 'filter-chip-active'
+      : 'filter-chip';
   return (
     <div className="flex flex-wrap items-start gap-2 text-sm" data-testid={testId}>
       <span className="py-1 text-stone-600">{label}：</span>

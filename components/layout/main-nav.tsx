@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { navGroups, type NavLink } from '@/lib/routes';
 
 function NavItemLink({ link }: { link: NavLink }) {
-  const cls = 'block whitespace-nowrap px-4 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-700';
+  const cls = 'nav-link';
   return link.external ? (
     <a href={link.href} target="_blank" rel="noopener noreferrer" className={cls}>
       {link.label}
@@ -26,24 +26,16 @@ export function MainNav() {
         {navGroups.map((group) => (
           <li key={group.label} className="group relative">
             {group.href.startsWith('http') ? (
-              <a
-                href={group.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="block px-4 py-5 text-[15px] font-medium text-stone-800 group-hover:text-brand-700"
-              >
+              <a href={group.href} target="_blank" rel="noopener noreferrer" className="nav-group-link">
                 {group.label}
               </a>
             ) : (
-              <Link
-                href={group.href}
-                className="block px-4 py-5 text-[15px] font-medium text-stone-800 group-hover:text-brand-700"
-              >
+              <Link href={group.href} className="nav-group-link">
                 {group.label}
               </Link>
             )}
             {group.links.length > 0 ? (
-              <div className="invisible absolute left-0 top-full z-40 min-w-40 rounded-b-md border-t-2 border-brand-700 bg-white py-2 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+              <div className="nav-panel">
                 <ul aria-label={group.label}>
                   {group.links.map((link) => (
                     <li key={link.label}>

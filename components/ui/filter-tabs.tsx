@@ -29,8 +29,8 @@ export function FilterTabs({
                 aria-current={active ? 'true' : undefined}
                 className={
                   active
-                    ? 'rounded-full bg-brand-700 px-3 py-1 text-white'
-                    : 'rounded-full border border-stone-300 px-3 py-1 text-stone-700 hover:border-brand-600 hover:text-brand-700'
+                    ? 'filter-chip-active'
+                    : 'filter-chip'
                 }
               >
                 {o.label}
