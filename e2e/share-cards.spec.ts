@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { firstNews } from './support/content-api';
+import { apiList, firstNews } from './support/content-api';
 
 // Share cards (docs/seo-sharing.md "Share cards"): every doctor, clinic and article page links its own 1200×630 PNG.
 
@@ -55,8 +55,18 @@ test('a doctor, a clinic and an article each share a 1200×630 PNG of their own'
   await cardOf(request, `/healthSciencedetail?id=${article.ID}`, 'article');
 });
 
+test('a studio and its work news each share a card of their own, not the site card', async ({ request }) => {
+  const [studio] = await apiList(request, 'TW_User/GetStudioList', { PageSize: 1 });
+  expect(studio, 'a seeded studio').toBeTruthy();
+  const studioCardBytes = await cardOf(request, `/expertstudiodetails?id=${studio!.StudioID}`, 'studio');
+  const [dynamic] = await apiList(request, 'TW_Special/GetSpecialList', { SpecialType: 2, StudioID: studio!.StudioID, PageSize: 1 });
+  expect(dynamic, 'a seeded 工作动态 of the studio').toBeTruthy();
+  const specialCardBytes = await cardOf(request, `/workDynamicDetail?id=${dynamic!.ID}`, 'special');
+  expect(specialCardBytes.equals(studioCardBytes), 'the news item and its studio get different cards').toBe(false);
+});
+
 test('the card answers 404 for an unknown item or a malformed key, never a 500', async ({ request }) => {
-  for (const path of ['/share-card/doctor/D999999.png', '/share-card/doctor/%3Cscript%3E.png', '/share-card/article/0.png', '/share-card/nothing/1.png', '/share-card/doctor/D100001.jpg']) {
+  for (const path of ['/share-card/doctor/D999999.png', '/share-card/doctor/%3Cscript%3E.png', '/share-card/article/0.png', '/share-card/nothing/1.png', '/share-card/special/999999.png', '/share-card/doctor/D100001.jpg']) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
 });

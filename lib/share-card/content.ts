@@ -7,9 +7,9 @@ import type { Clinic } from '../api/clinics';
 import type { Doctor } from '../api/doctors';
 import type { NewsArticle } from '../api/news';
 import type { PointsGoods } from '../api/points';
-import type { Illness, Studio } from '../api/specialties';
+import type { Illness, Special, Studio } from '../api/specialties';
 
-export const SHARE_CARD_KINDS = ['doctor', 'clinic', 'article', 'illness', 'studio', 'goods'] as const;
+export const SHARE_CARD_KINDS = ['doctor', 'clinic', 'article', 'illness', 'studio', 'special', 'goods'] as const;
 export type ShareCardKind = (typeof SHARE_CARD_KINDS)[number];
 
 export const SHARE_CARD_WIDTH = 1200;
@@ -89,6 +89,21 @@ export function studioCard(s: Studio): ShareCard {
     title: s.name,
     lines: [`领衔：${line(s.doctorName, s.doctorTitle)}`, line(s.department, s.clinicName)],
     picture: s.image,
+  };
+}
+
+/**
+ * A studio's 工作成果, 工作动态 or 专题 page (/workResultDetail, /workDynamicDetail, /specialDetail):
+ * the studio's name above the headline, the lead doctor and the date under it.
+ */
+export function specialCard(s: Special): ShareCard {
+  return {
+    kind: 'special',
+    id: String(s.id),
+    kicker: line(s.studioName || '名医工作室', s.typeName),
+    title: clip(s.title, 48),
+    lines: [s.doctorName ? `领衔：${s.doctorName}` : '', s.createdAt.slice(0, 10)].filter(Boolean),
+    picture: s.image || undefined,
   };
 }
 

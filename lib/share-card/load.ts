@@ -7,9 +7,9 @@ import { getClinic } from '../api/clinics';
 import { getDoctor } from '../api/doctors';
 import { getNewsArticle } from '../api/news';
 import { getPointsGoods } from '../api/points';
-import { getIllness, getStudio } from '../api/specialties';
+import { getIllness, getSpecial, getStudio } from '../api/specialties';
 import { parseCode, parseId } from '../url-params';
-import { articleCard, clinicCard, doctorCard, goodsCard, illnessCard, isShareCardKind, studioCard, type ShareCard } from './content';
+import { articleCard, clinicCard, doctorCard, goodsCard, illnessCard, isShareCardKind, specialCard, studioCard, type ShareCard } from './content';
 
 export async function loadShareCard(kind: string, key: string): Promise<ShareCard | null> {
   if (!isShareCardKind(kind)) return null;
@@ -39,6 +39,10 @@ export async function loadShareCard(kind: string, key: string): Promise<ShareCar
       if (kind === 'illness') {
         const i = await getIllness(id);
         return i ? illnessCard(i) : null;
+      }
+      if (kind === 'special') {
+        const s = await getSpecial(id);
+        return s ? specialCard(s) : null;
       }
       const s = await getStudio(id);
       return s ? studioCard(s.studio) : null;

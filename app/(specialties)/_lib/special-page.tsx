@@ -5,6 +5,7 @@ import { getSpecial, type Special, type SpecialType } from '@/lib/api/specialtie
 import { parseId, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
+import { specialCard } from '@/lib/share-card/content';
 import { SpecialArticle, specialHref } from '@/components/specialties/special-article';
 
 /**
@@ -21,7 +22,7 @@ async function load(searchParams: Promise<SearchParams>, type: SpecialType): Pro
 export async function specialMetadata(searchParams: Promise<SearchParams>, type: SpecialType): Promise<Metadata> {
   const s = await load(searchParams, type);
   if (!s) return { title: '内容不存在' };
-  return pageMetadata({ title: s.title, description: summarize(s.summary || s.contentHtml, 150), path: specialHref(s), type: 'article' });
+  return pageMetadata({ title: s.title, description: summarize(s.summary || s.contentHtml, 150), path: specialHref(s), type: 'article', card: specialCard(s) });
 }
 
 export async function SpecialPage({ searchParams, type }: { searchParams: Promise<SearchParams>; type: SpecialType }) {
