@@ -1,5 +1,5 @@
 /**
- * Scale bench of the doctor finder (issue 3: a list endpoint with 100k doctors
+ * Scale bench of the doctor finder (docs/bench.md "Scale": a list endpoint with 100k doctors
  * stays fast; figures from a bench, not from timed tests).
  *
  *   npx tsx bench/doctor-list-scale.ts            # 1k, 10k, 100k
