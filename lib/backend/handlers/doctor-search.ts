@@ -1,14 +1,15 @@
 /**
- * The doctor finder's Keyword filter over the inverted index of migration 012 (docs/bench.md: the list endpoint
- * is flat from 1k to 100k doctors). Same answer as the former scan, SPEC §7's substring match
+ * The doctor finder's Keyword filter over the inverted index of migrations 012 and 062 (docs/bench.md: the list
+ * endpoint is flat from 1k to 100k doctors; docs/doctor-finder.md "Scale"). Same answer as the former scan,
+ * SPEC §7's substring match
  *   (d.name LIKE '%kw%' OR d.specialties LIKE '%kw%' OR d.department LIKE '%kw%'), % _ \ literal,
  * with the same rows, order and total, but it reads postings instead of the doctors table:
  *
- * - A keyword of one or two characters is itself a term: its postings are exactly the matching doctors,
+ * - A keyword of one to four characters is itself a term: its postings are exactly the matching doctors,
  *   its total is a lookup in doctor_term_counts, and a page reads the postings in the sort's order.
- * - A longer keyword takes its rarest bigram: every match holds each of its bigrams in one field, so
- *   that term's postings are candidates, walked in order and checked with the former LIKE. Its total
- *   counts the candidates that pass (as many as that bigram has postings, not the whole table).
+ * - A longer keyword takes its rarest four-character piece: every match holds each of its pieces in one
+ *   field, so that term's postings are candidates, walked in order and checked with the former LIKE. Its
+ *   total counts the candidates that pass (as many as that piece has postings, not the whole table).
  * - Postings carry the clinic and online flag too: those filters' totals count postings, not doctor rows.
  */
 import type { Database } from '../types';
@@ -42,17 +43,20 @@ export interface KeywordQuery {
 /** LIKE folds ASCII letters only (SQLite without ICU), as the index's lower() does. */
 const foldAscii = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
+/** The longest n-grams that are terms (migration 062: every piece of 1 to 4 characters of each field). */
+export const MAX_TERM_LENGTH = 4;
+
 /**
- * The terms whose postings hold every match: the keyword itself when it has one or two characters
- * (exact: its postings are the matches), else its distinct bigrams (candidates, to check with LIKE).
- * Characters are code points, as SQLite's substr and length count them.
+ * The terms whose postings hold every match: the keyword itself when it has at most MAX_TERM_LENGTH
+ * characters (exact: its postings are the matches), else its distinct pieces of that length (candidates,
+ * to check with LIKE). Characters are code points, as SQLite's substr and length count them.
  */
 export function keywordTerms(keyword: string): { terms: string[]; exact: boolean } {
   const chars = Array.from(foldAscii(keyword));
-  if (chars.length <= 2) return { terms: [chars.join('')], exact: true };
-  const bigrams = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) bigrams.add(chars[i]! + chars[i + 1]!);
-  return { terms: [...bigrams], exact: false };
+  if (chars.length <= MAX_TERM_LENGTH) return { terms: [chars.join('')], exact: true };
+  const pieces = new Set<string>();
+  for (let i = 0; i + MAX_TERM_LENGTH <= chars.length; i++) pieces.add(chars.slice(i, i + MAX_TERM_LENGTH).join(''));
+  return { terms: [...pieces], exact: false };
 }
 
 function postingCount(db: Database, term: string, provinceId: number | undefined): number {
@@ -68,9 +72,10 @@ const totals = new WeakMap<Database, { version: number; byQuery: Map<string, num
 const MAX_REMEMBERED = 2000;
 
 /**
- * A total counted over candidates (a longer keyword's LIKE, or filters on the doctor row) is O(matches):
- * ~30 ms for 中医内科 at 100k doctors. It is remembered until the next write to a doctor row, so a
+ * A total counted over candidates (a keyword longer than four characters, the clinic and online filters,
+ * or filters on the doctor row) is O(matches). It is remembered until the next write to a doctor row, so a
  * repeated query costs a version lookup; the first one after a write counts again. Exact either way.
+ * A keyword alone of up to four characters (中医内科) never comes here: its total is a lookup.
  */
 function rememberedTotal(db: Database, key: string, count: () => number): number {
   const version = (db.prepare('SELECT version FROM doctor_version WHERE id = 1').get() as { version: number } | undefined)?.version;

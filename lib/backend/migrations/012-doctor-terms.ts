@@ -31,21 +31,57 @@ const chars = (value: string) => `CASE WHEN typeof(${value}) = 'text' THEN lengt
 /** A JSON array of n zeros ('[0,0,0]', '[]' when n ≤ 0): json_each over it yields key = 0 … n-1. */
 const positions = (n: string) => `json_each('[' || rtrim(replace(hex(zeroblob(${n})), '00', '0,'), ',') || ']')`;
 
+/**
+ * The n-gram lengths that are terms here: 1 and 2. Migration 062 adds 3 and 4 (its triggers replace these),
+ * so that a keyword of up to four characters is itself a term.
+ */
+const LENGTHS = [1, 2];
+
 /** SELECTs of the terms of each field of row `r` after `columns`, one per field and n-gram length, for a UNION. */
-const termSelects = (r: string, columns: string, from = '') =>
-  FIELDS.flatMap((f) => [
-    `SELECT ${columns}substr(lower(${r}.${f}), key + 1, 1) AS term FROM ${from}${positions(chars(`${r}.${f}`))}`,
-    `SELECT ${columns}substr(lower(${r}.${f}), key + 1, 2) AS term FROM ${from}${positions(`${chars(`${r}.${f}`)} - 1`)}`,
-  ]).join('\n    UNION ');
+const termSelects = (r: string, columns: string, from: string, lengths: number[]) =>
+  FIELDS.flatMap((f) =>
+    lengths.map(
+      (n) =>
+        `SELECT ${columns}substr(lower(${r}.${f}), key + 1, ${n}) AS term FROM ${from}${positions(n === 1 ? chars(`${r}.${f}`) : `${chars(`${r}.${f}`)} - ${n - 1}`)}`,
+    ),
+  ).join('\n    UNION ');
 
 /** The distinct terms of NEW or OLD, as a subquery with one column, `term`. */
-const termsOf = (r: 'NEW' | 'OLD') => termSelects(r, '');
+const termsOf = (r: 'NEW' | 'OLD', lengths: number[]) => termSelects(r, '', '', lengths);
 
-const insertPostings = (r: 'NEW' | 'OLD') => `INSERT INTO doctor_terms (term, province_id, doctor_id, ${CARRIED.join(', ')})
+const insertPostings = (r: 'NEW' | 'OLD', lengths: number[]) => `INSERT INTO doctor_terms (term, province_id, doctor_id, ${CARRIED.join(', ')})
     SELECT term, ${r}.province_id, ${r}.doctor_id, ${CARRIED.map((c) => `${r}.${c}`).join(', ')}
-    FROM (${termsOf(r)})`;
-const deletePostings = (r: 'NEW' | 'OLD') => `DELETE FROM doctor_terms
-    WHERE term IN (${termsOf(r)}) AND province_id = ${r}.province_id AND doctor_id = ${r}.doctor_id`;
+    FROM (${termsOf(r, lengths)})`;
+const deletePostings = (r: 'NEW' | 'OLD', lengths: number[]) => `DELETE FROM doctor_terms
+    WHERE term IN (${termsOf(r, lengths)}) AND province_id = ${r}.province_id AND doctor_id = ${r}.doctor_id`;
+
+/** Fills the postings of the doctors already in the table, for the n-grams of these lengths. */
+export const fillPostings = (lengths: number[]) => `INSERT INTO doctor_terms (province_id, doctor_id, ${CARRIED.join(', ')}, term)
+    ${termSelects('d', `d.province_id, d.doctor_id, ${CARRIED.map((c) => `d.${c}`).join(', ')}, `, 'doctors d, ', lengths)};`;
+
+/** The four triggers on `doctors` that keep the postings of the n-grams of these lengths current. */
+export const postingTriggers = (lengths: number[]) => `CREATE TRIGGER doctor_terms_insert AFTER INSERT ON doctors BEGIN
+  ${insertPostings('NEW', lengths)};
+END;
+CREATE TRIGGER doctor_terms_delete AFTER DELETE ON doctors BEGIN
+  ${deletePostings('OLD', lengths)};
+END;
+-- A change of a searched field or of the province: the doctor's postings are rebuilt.
+CREATE TRIGGER doctor_terms_rebuild AFTER UPDATE OF doctor_id, name, specialties, department, province_id ON doctors BEGIN
+  ${deletePostings('OLD', lengths)};
+  ${insertPostings('NEW', lengths)};
+END;
+-- A change of sort keys or list filters only (the fans counter, ratings, clinic, online consultation): the
+-- postings keep their terms and take the new values, one column at a time so that only a changed key's
+-- index is rewritten.
+CREATE TRIGGER doctor_terms_keys AFTER UPDATE OF ${CARRIED.join(', ')} ON doctors
+WHEN NEW.doctor_id IS OLD.doctor_id AND NEW.name IS OLD.name AND NEW.specialties IS OLD.specialties
+  AND NEW.department IS OLD.department AND NEW.province_id IS OLD.province_id BEGIN
+${CARRIED.map(
+  (k) => `  UPDATE doctor_terms SET ${k} = NEW.${k}
+    WHERE NEW.${k} IS NOT OLD.${k} AND term IN (${termsOf('NEW', lengths)}) AND province_id = NEW.province_id AND doctor_id = NEW.doctor_id;`,
+).join('\n')}
+END;`;
 
 export const doctorTermsMigration: Migration = {
   id: '012-doctor-terms',
@@ -75,8 +111,7 @@ CREATE TABLE doctor_term_counts (
   PRIMARY KEY (term, province_id)
 ) WITHOUT ROWID;
 
-INSERT INTO doctor_terms (province_id, doctor_id, ${CARRIED.join(', ')}, term)
-    ${termSelects('d', `d.province_id, d.doctor_id, ${CARRIED.map((c) => `d.${c}`).join(', ')}, `, 'doctors d, ')};
+${fillPostings(LENGTHS)}
 INSERT INTO doctor_term_counts (term, province_id, n)
   SELECT term, province_id, COUNT(*) FROM doctor_terms GROUP BY term, province_id;
 
@@ -88,27 +123,6 @@ CREATE TRIGGER doctor_term_counts_delete AFTER DELETE ON doctor_terms BEGIN
   UPDATE doctor_term_counts SET n = n - 1 WHERE term = OLD.term AND province_id = OLD.province_id;
 END;
 
-CREATE TRIGGER doctor_terms_insert AFTER INSERT ON doctors BEGIN
-  ${insertPostings('NEW')};
-END;
-CREATE TRIGGER doctor_terms_delete AFTER DELETE ON doctors BEGIN
-  ${deletePostings('OLD')};
-END;
--- A change of a searched field or of the province: the doctor's postings are rebuilt.
-CREATE TRIGGER doctor_terms_rebuild AFTER UPDATE OF doctor_id, name, specialties, department, province_id ON doctors BEGIN
-  ${deletePostings('OLD')};
-  ${insertPostings('NEW')};
-END;
--- A change of sort keys or list filters only (the fans counter, ratings, clinic, online consultation): the
--- postings keep their terms and take the new values, one column at a time so that only a changed key's
--- index is rewritten.
-CREATE TRIGGER doctor_terms_keys AFTER UPDATE OF ${CARRIED.join(', ')} ON doctors
-WHEN NEW.doctor_id IS OLD.doctor_id AND NEW.name IS OLD.name AND NEW.specialties IS OLD.specialties
-  AND NEW.department IS OLD.department AND NEW.province_id IS OLD.province_id BEGIN
-${CARRIED.map(
-  (k) => `  UPDATE doctor_terms SET ${k} = NEW.${k}
-    WHERE NEW.${k} IS NOT OLD.${k} AND term IN (${termsOf('NEW')}) AND province_id = NEW.province_id AND doctor_id = NEW.doctor_id;`,
-).join('\n')}
-END;
+${postingTriggers(LENGTHS)}
 `,
 };

@@ -2,9 +2,10 @@ import type { Migration } from '../types';
 
 /**
  * A version of the doctors table, bumped by every insert, update and delete (docs/doctor-finder.md):
- * the doctor finder keeps the totals of keywords longer than two characters, which are counts over the
- * candidates of their rarest bigram (doctor-search.ts), per version, so a repeated keyword (中医内科)
- * answers as fast at 100k doctors as at 1k; any write to a doctor row makes those totals count again.
+ * the doctor finder keeps the totals it counts over candidates (doctor-search.ts: keywords longer than
+ * the index's terms, or with the clinic, online or row filters) per version, so a repeated query answers
+ * as fast at 100k doctors as at 1k; any write to a doctor row makes those totals count again. (Since
+ * migration 062, keywords of up to four characters, 中医内科, are terms and need none of this.)
  * One row, read by primary key; the triggers cost one row update per doctor write.
  */
 export const doctorVersionMigration: Migration = {

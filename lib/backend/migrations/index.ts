@@ -13,6 +13,7 @@ import { attackLimitsMigration } from './040-attack-limits';
 import { bookingMigration } from './050-booking';
 import { doctorFiltersMigration } from './060-doctor-filters';
 import { doctorVersionMigration } from './061-doctor-version';
+import { doctorTermsLongMigration } from './062-doctor-terms-long';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   bookingMigration,
   doctorFiltersMigration,
   doctorVersionMigration,
+  doctorTermsLongMigration,
 ];
