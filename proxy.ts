@@ -23,6 +23,7 @@ import { isApiError } from '@/lib/api/errors';
 import { sharedRefresh } from '@/lib/api/token-client';
 import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
+import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { refuseMalformedAction } from '@/lib/security/action-request';
 import { cspProxy } from '@/lib/security/csp-proxy';
@@ -76,6 +77,9 @@ export async function proxy(request: NextRequest) {
   const cacheRender = isPageCacheRender(request.headers);
   const csp = cspProxy(request, cacheRender ? placeholderNonce() : undefined);
   if (hasMalformedEscape(pathname)) return csp.apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
+  // The server-rendered error page is the page cache's to send (lib/page-cache/fallback.ts): a visitor's own
+  // request for its address is a 404.
+  if (pathname === UNAVAILABLE_RENDER_PATH && !cacheRender) return csp.apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
 
   // 1. Mobile and in-app browsers: only real page loads, never crawlers.
   if (isPageNavigation(request)) {

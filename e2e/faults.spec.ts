@@ -125,6 +125,21 @@ test('cached public pages keep answering 200 with their last content; uncached p
         expect(await page.locator('body').innerText()).not.toMatch(STACK);
       }
     }
+    // A document load of a never-seen page (the whole-page cache's render): its first HTML is the whole site,
+    // never Next's empty error shell; 503 with Retry-After when it cannot be shown (lib/page-cache/fallback.ts).
+    for (const url of [routes.doctorDetail(`FAULTDOC${fresh}`), routes.newsDetail(`8${Date.now() % 1_000_000}`)]) {
+      const doc = await request.get(`${origin}${url}`, { timeout: 9_000, maxRedirects: 0, headers: DOCUMENT });
+      expect(doc.status(), `${mode}: ${url} (document)`).toBeGreaterThanOrEqual(400);
+      const html = await doc.text();
+      expect(html, `${mode}: ${url} first HTML`).not.toContain('__next_error__');
+      expect(html, `${mode}: ${url} first HTML`).toMatch(/<nav aria-label="主导航"/);
+      expect(html, `${mode}: ${url} first HTML`).toMatch(/页面不存在|页面暂时无法显示/);
+      expect(html, `${mode}: ${url} first HTML`).not.toMatch(STACK);
+      if (doc.status() >= 500) {
+        expect(doc.status(), `${mode}: ${url}`).toBe(503);
+        expect(doc.headers()['retry-after'], `${mode}: ${url}`).toBeTruthy();
+      }
+    }
   }
   await fault.setMode('pass');
 });

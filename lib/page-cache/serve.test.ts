@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
 import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
+import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } from './fallback';
 import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER } from './serve';
 import { pageCacheState, purgePageCache } from './store';
 
@@ -18,6 +19,8 @@ const origin = {
   delayMs: 0,
   version: 'v1',
   lastHeaders: {} as http.IncomingHttpHeaders,
+  /** Answers of given paths: their status and whether the body is Next's empty error shell. */
+  answers: {} as Record<string, { status: number; shell?: boolean }>,
 };
 let server: http.Server;
 
@@ -29,9 +32,11 @@ beforeAll(async () => {
     origin.lastHeaders = req.headers;
     const state = pageCacheState();
     const nonce = req.headers[RENDER_HEADER] === state.renderSecret ? state.placeholderNonce : 'not-the-placeholder';
-    const body = `<!DOCTYPE html><html><head><script src="/a.js" nonce="${nonce}"></script></head><body><p>${origin.version} ${req.url}</p><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`;
+    const fixed = origin.answers[req.url ?? ''];
+    const html = fixed?.shell ? '<html id="__next_error__">' : '<html>';
+    const body = `<!DOCTYPE html>${html}<head><script src="/a.js" nonce="${nonce}"></script></head><body><p>${origin.version} ${req.url}</p><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`;
     setTimeout(() => {
-      res.writeHead(origin.status, {
+      res.writeHead(fixed?.status ?? origin.status, {
         'content-type': 'text/html; charset=utf-8',
         link: `</a.css>; rel=preload; as="style"; nonce="${nonce}"`,
         vary: 'rsc, Accept-Encoding',
@@ -54,7 +59,7 @@ beforeEach(() => {
   vi.stubEnv('PAGE_CACHE', '');
   vi.stubEnv('PAGE_CACHE_DEBUG', '1');
   vi.useRealTimers();
-  Object.assign(origin, { renders: 0, status: 200, delayMs: 0, version: 'v1' });
+  Object.assign(origin, { renders: 0, status: 200, delayMs: 0, version: 'v1', answers: {} });
   purgePageCache();
   pageCacheState().unreachableUntil = 0;
 });
@@ -251,6 +256,57 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
     vi.stubEnv('PAGE_CACHE_ORIGIN', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     expect(await get('/aboutHospital').answer).toBeNull(); // still backing off
     expect(origin.renders).toBe(0);
+  });
+});
+
+describe('error pages whose first HTML holds the site (lib/page-cache/fallback.ts)', () => {
+  it('swaps Next’s empty error shell of a notFound() page for the whole not-found page, with 404 and noindex', async () => {
+    origin.answers = {
+      '/doctordetail/GONE': { status: 404, shell: true },
+      [NOT_FOUND_RENDER_PATH]: { status: 404 },
+    };
+    const a = await read('/doctordetail/GONE');
+    expect(a.res.status).toBe(404);
+    expect(a.body).not.toContain('__next_error__');
+    expect(a.body).toContain(`v1 ${NOT_FOUND_RENDER_PATH}`);
+    expect(a.res.headers.get('x-robots-tag')).toBe('noindex');
+    expectHashedPage(a);
+    // The whole not-found page is kept: another unknown page renders only itself.
+    origin.answers['/newtdetail/999999'] = { status: 404, shell: true };
+    const b = await read('/newtdetail/999999');
+    expect(b.res.status).toBe(404);
+    expect(b.body).toContain(`v1 ${NOT_FOUND_RENDER_PATH}`);
+    expect(origin.renders).toBe(3);
+  });
+
+  it('answers a page that stopped rendering with its last good copy, 503 and Retry-After', async () => {
+    vi.stubEnv('PAGE_CACHE_STALE_LIMIT_MS', '60000');
+    await read('/trendsInfor');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    origin.status = 500;
+    origin.version = 'broken';
+    const a = await read('/trendsInfor');
+    expect(a.res.status).toBe(503);
+    expect(a.res.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    expect(a.res.headers.get('cache-control')).toBe('no-store');
+    expect(a.body).toContain('v1 /trendsInfor');
+    expectHashedPage(a);
+    // Back to normal once it renders again.
+    origin.status = 200;
+    origin.version = 'v2';
+    const b = await read('/trendsInfor');
+    expect(b.res.status).toBe(200);
+    expect(b.body).toContain('v2 /trendsInfor');
+  });
+
+  it('answers a failing page without a good copy with the whole error page, 503 and Retry-After', async () => {
+    origin.answers = { '/foundationlist': { status: 500, shell: true }, [UNAVAILABLE_RENDER_PATH]: { status: 200 } };
+    const a = await read('/foundationlist');
+    expect(a.res.status).toBe(503);
+    expect(a.res.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    expect(a.body).not.toContain('__next_error__');
+    expect(a.body).toContain(`v1 ${UNAVAILABLE_RENDER_PATH}`);
   });
 });
 

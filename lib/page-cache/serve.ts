@@ -20,6 +20,7 @@
  * answer with no Set-Cookie is kept; anything else is passed on once, uncached.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { FALLBACK_KEYS, NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH, fallbackFor } from './fallback';
 import { pageCachePlan, type PageCachePlan } from './policy';
 import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
@@ -40,6 +41,15 @@ export function pageCacheDebug(): boolean {
 
 /** How long a page is served without a refresh: the shortest revalidation of its data (REVALIDATE.live, 30 s). */
 export const PAGE_FRESH_MS = 30_000;
+/**
+ * How long a cached page whose refreshes fail is still answered with 200 (stale-while-revalidate);
+ * after that a visitor gets a fresh render or, failing that, the last good copy with 503.
+ * PAGE_CACHE_STALE_LIMIT_MS changes it (the browser tests use a short one).
+ */
+export function staleLimitMs(): number {
+  const value = Number(process.env.PAGE_CACHE_STALE_LIMIT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 10 * 60_000;
+}
 /** A failed refresh is tried again after this. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 /** When the loopback render cannot connect, pages render as usual for this long. */
@@ -82,9 +92,13 @@ export function placeholderNonce(): string {
 interface Rendered {
   page: CachedPage;
   cacheable: boolean;
+  /** An HTML answer without Set-Cookie: one that could be kept. */
+  keepable: boolean;
+  /** The answer is an error whose first HTML needs a whole page (lib/page-cache/fallback.ts). */
+  fallback: 'notFound' | 'unavailable' | null;
 }
 
-async function render(plan: PageCachePlan): Promise<Rendered | null> {
+async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Rendered | null> {
   const state = pageCacheState();
   const origin = renderOrigin();
   if (!origin || Date.now() < state.unreachableUntil) return null;
@@ -95,7 +109,8 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
       cache: 'no-store',
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });
-    const body = await freezeBody(await res.text(), state.placeholderNonce);
+    const html = await res.text();
+    const body = await freezeBody(html, state.placeholderNonce);
     const headers: [string, string][] = [];
     for (const name of KEPT_HEADERS) {
       const value = res.headers.get(name);
@@ -105,6 +120,7 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
     const location = res.headers.get('location');
     if (location !== null) headers.push(['location', location]);
     const now = Date.now();
+    const keepable = (res.headers.get('content-type') ?? '').startsWith('text/html') && !res.headers.has('set-cookie');
     return {
       page: {
         status: res.status,
@@ -114,7 +130,9 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
         renderedAt: now,
         refreshAt: now + PAGE_FRESH_MS,
       },
-      cacheable: res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('text/html') && !res.headers.has('set-cookie'),
+      cacheable: res.status === 200 && keepable,
+      keepable,
+      fallback: fallbackFor(res.status, html),
     };
   } catch (err) {
     // Connection refused (a server bound to another address): stop trying for a while.
@@ -125,15 +143,25 @@ async function render(plan: PageCachePlan): Promise<Rendered | null> {
   }
 }
 
-/** One render per key at a time; its result is stored unless a purge happened meanwhile. */
-function renderOnce(plan: PageCachePlan, store: PageStore): Promise<Rendered | null> {
+/**
+ * One render per key at a time; its result is stored unless a purge happened meanwhile. A page
+ * is stored when it answers 200; a fallback page (`fallbackStatus`) when it answers that status.
+ */
+function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: number): Promise<Rendered | null> {
   const state = pageCacheState();
   const running = state.inflight.get(plan.key) as Promise<Rendered | null> | undefined;
   if (running) return running;
   const generation = state.generation;
   const promise = render(plan)
     .then((rendered) => {
-      if (rendered?.cacheable && state.generation === generation) store.set(plan.key, rendered.page);
+      if (fallbackStatus !== undefined) {
+        const whole = rendered?.keepable && rendered.page.status === fallbackStatus && !rendered.fallback;
+        if (whole && state.generation === generation) store.set(plan.key, rendered.page);
+      } else if (rendered?.cacheable && state.generation === generation) {
+        store.set(plan.key, rendered.page);
+        // The copy a visitor gets, with 503, while the page cannot be rendered (kept across purges).
+        state.lastGood.set(plan.key, rendered.page);
+      }
       return rendered;
     })
     .finally(() => state.inflight.delete(plan.key));
@@ -142,8 +170,22 @@ function renderOnce(plan: PageCachePlan, store: PageStore): Promise<Rendered | n
 }
 
 /** The stored bytes in the encoding the request accepts, with the page's own hash CSP. */
-function answer(page: CachedPage, request: Pick<NextRequest, 'method' | 'headers'>, how: 'HIT' | 'STALE' | 'MISS') {
+function answer(
+  page: CachedPage,
+  request: Pick<NextRequest, 'method' | 'headers'>,
+  how: 'HIT' | 'STALE' | 'MISS' | 'LAST-GOOD' | 'FALLBACK',
+  status: number = page.status,
+) {
   const headers = new Headers(page.headers);
+  if (status >= 500) {
+    // SPEC §2 / docs/security.md "Faults": the page is unavailable for a while; try again later.
+    headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+    headers.set('cache-control', 'no-store');
+  }
+  if (how === 'FALLBACK') {
+    headers.set('x-robots-tag', 'noindex');
+    headers.set('cache-control', 'no-store');
+  }
   // Without the pass-through (lib/page-cache/pass-through.ts) Next would re-encode the bytes: send them raw.
   const encoding = passThroughInstalled() ? chooseEncoding(request.headers.get('accept-encoding')) : 'identity';
   const vary = headers.get('vary');
@@ -155,7 +197,50 @@ function answer(page: CachedPage, request: Pick<NextRequest, 'method' | 'headers
   headers.set('content-security-policy', page.body.csp);
   if (pageCacheDebug()) headers.set(PAGE_CACHE_HEADER, how);
   // A Buffer is a Uint8Array over a plain ArrayBuffer here (never a shared one); its type says ArrayBufferLike.
-  return new NextResponse(request.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status: page.status, headers });
+  return new NextResponse(request.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), { status, headers });
+}
+
+/**
+ * The not-found or error page rendered whole, from the shared store or rendered once now
+ * (lib/page-cache/fallback.ts). Null when it cannot be rendered either.
+ */
+async function fallbackPage(kind: 'notFound' | 'unavailable'): Promise<CachedPage | null> {
+  const state = pageCacheState();
+  const key = FALLBACK_KEYS[kind];
+  const path = kind === 'notFound' ? NOT_FOUND_RENDER_PATH : UNAVAILABLE_RENDER_PATH;
+  const expected = kind === 'notFound' ? 404 : 200;
+  const plan = { key, path, forward: {}, perVisitor: false };
+  const kept = state.shared.get(key);
+  if (kept) {
+    // Stale-while-revalidate, as for pages: the error page never waits for a render.
+    if (Date.now() >= kept.refreshAt && !state.inflight.has(key)) {
+      kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+      void renderOnce(plan, state.shared, expected);
+    }
+    return kept;
+  }
+  const rendered = await renderOnce(plan, state.shared, expected);
+  if (rendered && rendered.page.status === expected && !rendered.fallback) return rendered.page;
+  return null;
+}
+
+/** A render that failed or needs a whole error page: the answer a visitor gets instead. */
+async function answerFailure(
+  rendered: Rendered | null,
+  key: string,
+  request: Pick<NextRequest, 'method' | 'headers'>,
+): Promise<NextResponse | null> {
+  const state = pageCacheState();
+  const unavailable = rendered === null || rendered.fallback === 'unavailable';
+  if (unavailable) {
+    // The page cannot be rendered now (the API host down, hanging or failing): its last good copy, with 503.
+    const last = state.lastGood.get(key);
+    if (last) return answer(last, request, 'LAST-GOOD', 503);
+    if (rendered === null) return null;
+  }
+  const page = await fallbackPage(unavailable ? 'unavailable' : 'notFound');
+  if (page) return answer(page, request, 'FALLBACK', unavailable ? 503 : 404);
+  return rendered ? answer(rendered.page, request, 'MISS', unavailable ? 503 : rendered.page.status) : null;
 }
 
 /**
@@ -176,7 +261,12 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
   const state = pageCacheState();
   const store = plan.perVisitor ? state.perVisitor : state.shared;
 
-  const kept = store.get(plan.key);
+  let kept = store.get(plan.key);
+  if (kept && Date.now() - kept.renderedAt > staleLimitMs()) {
+    // Its refreshes have failed for too long to pass it off as the page: render, else the last good copy with 503.
+    store.delete(plan.key);
+    kept = undefined;
+  }
   if (kept) {
     const stale = Date.now() >= kept.refreshAt;
     if (stale && !state.inflight.has(plan.key)) {
@@ -188,5 +278,6 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
   }
 
   const rendered = await renderOnce(plan, store);
-  return rendered ? answer(rendered.page, request, 'MISS') : null;
+  if (rendered && !rendered.fallback) return answer(rendered.page, request, 'MISS');
+  return answerFailure(rendered, plan.key, request);
 }

@@ -81,6 +81,12 @@ export class PageStore {
 /** Limits: public pages are ~130 KB of HTML each; visitor-keyed lists get a small share. */
 export const SHARED_LIMITS: StoreLimits = { maxEntries: 600, maxBytes: 64 * 1024 * 1024 };
 export const PER_VISITOR_LIMITS: StoreLimits = { maxEntries: 120, maxBytes: 16 * 1024 * 1024 };
+/**
+ * The last good copy of each page (lib/page-cache/fallback.ts): kept across purges, answered only
+ * with 503 while the page cannot be rendered. Mostly the same objects as the stores above, so it
+ * holds little memory of its own until they are purged or evicted.
+ */
+export const LAST_GOOD_LIMITS: StoreLimits = { maxEntries: 600, maxBytes: 48 * 1024 * 1024 };
 
 /** A random token of 128 bits in [A-Za-z0-9] (no character any encoder escapes). */
 export function randomToken(): string {
@@ -98,6 +104,8 @@ export interface PageCacheState {
   placeholderNonce: string;
   shared: PageStore;
   perVisitor: PageStore;
+  /** The last 200 render of each page, kept across purges: answered with 503 when a render fails. */
+  lastGood: PageStore;
   /** Renders under way, one per key. */
   inflight: Map<string, Promise<unknown>>;
   /** Bumped by every purge: a render that started before it is not stored. */
@@ -115,6 +123,7 @@ export function pageCacheState(): PageCacheState {
     placeholderNonce: randomToken(),
     shared: new PageStore(SHARED_LIMITS),
     perVisitor: new PageStore(PER_VISITOR_LIMITS),
+    lastGood: new PageStore(LAST_GOOD_LIMITS),
     inflight: new Map(),
     generation: 0,
     unreachableUntil: 0,
@@ -128,10 +137,9 @@ export function pageCacheState(): PageCacheState {
  * Forget every cached page: called next to updateTag when a write changes what
  * public pages show (stock after an exchange), so the writer reads its own write.
  */
-export async function purgePageCache(tags: string[] = []): Promise<void> {
+export function purgePageCache(tags: string[] = []): void {
   purgeHere();
-  // Awaited by the writer, so the other processes hear of it before the member sees the result.
-  await publishPurge(tags);
+  publishPurge(tags);
 }
 
 /** Where this server answers itself: `PAGE_CACHE_ORIGIN`, else loopback on the port `next start` listens on. */

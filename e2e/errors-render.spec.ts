@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { routes } from '../lib/routes';
+
+// docs/decisions.md "Errors render on the server": the first HTML of every 404 holds the site's header and
+// navigation, the message and a way back, for crawlers and link previews that run no JavaScript. A page that
+// calls notFound() used to answer Next's empty `<html id="__next_error__">` shell (lib/page-cache/fallback.ts).
+
+/** What a browser, a crawler or a link previewer sends for a document. */
+const DOCUMENT = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+const UNKNOWN = [
+  ['an unknown doctor', routes.doctorDetail('D999999')],
+  ['an unknown clinic', routes.hospitalDetail('SA9999')],
+  ['an unknown article', routes.newsDetail('999999')],
+  ['the 404 page itself', '/404'],
+  ['an unmatched address', '/no-such-page'],
+] as const;
+
+for (const [what, path] of UNKNOWN) {
+  test(`${what} answers 404 with the whole page in its first HTML: header, navigation, 页面不存在 and a way back`, async ({ request }) => {
+    const res = await request.get(path, { headers: DOCUMENT, maxRedirects: 0 });
+    expect(res.status()).toBe(404);
+    const html = await res.text();
+    expect(html).not.toContain('__next_error__');
+    expect(html).toMatch(/<html lang="zh-CN"/);
+    expect(html).toMatch(/<nav aria-label="主导航"/);
+    expect(html).toMatch(/<h1[^>]*>页面不存在<\/h1>/);
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>返回首页<\/a>/);
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+  });
+}
+
+test('the not-found page of an unknown doctor reads without JavaScript, keeps its address and hydrates under its CSP', async ({ browser, baseURL }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  const path = routes.doctorDetail('D999998');
+  await page.goto(`${baseURL}${path}`);
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  await noScript.close();
+
+  const context = await browser.newContext();
+  const live = await context.newPage();
+  const violations: string[] = [];
+  live.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await live.goto(`${baseURL}${path}`);
+  await live.getByRole('link', { name: '返回首页' }).click();
+  await expect(live).toHaveURL(`${baseURL}/`);
+  expect(violations).toEqual([]);
+  await live.goBack();
+  await expect(live).toHaveURL(`${baseURL}${path}`);
+  await context.close();
+});
+
+test('the server-rendered error page is not an address of its own', async ({ request }) => {
+  const res = await request.get('/404/unavailable', { headers: DOCUMENT });
+  expect(res.status()).toBe(404);
+  expect(await res.text()).toMatch(/<h1[^>]*>页面不存在<\/h1>/);
+});
