@@ -6,18 +6,10 @@
  * next/headers replaced by a cookie jar.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jar } from '@/test/next-headers-jar';
 import { installTestBackend, type TestBackend } from '@/test/test-backend';
 
-const jar = new Map<string, string>();
-const requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });
-vi.mock('next/headers', () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string) => void jar.set(name, value),
-    delete: (name: string) => void jar.delete(name),
-  }),
-  headers: async () => requestHeaders,
-}));
+vi.mock('next/headers', () => import('@/test/next-headers-jar'));
 
 const overlays = await import('@/components/overlays/actions');
 const points = await import('./points/route');

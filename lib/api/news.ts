@@ -11,27 +11,7 @@ import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireList } from '@/lib/contract';
-
-interface WireNews {
-  ID: number;
-  Type: number;
-  TypeName: string;
-  ClassID: number;
-  Title: string;
-  Summary: string;
-  Content?: string;
-  Image: string;
-  VideoUrl: string;
-  Author: string;
-  Source: string;
-  ProvinceID: number;
-  PublishTime: string;
-  Year: number;
-  Views: number;
-  IsTop: number;
-  GroupName?: string;
-}
+import type { WireList, WireNews } from '@/lib/contract';
 
 interface WireNewsDetail extends WireNews {
   Content: string;

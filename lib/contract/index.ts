@@ -36,3 +36,28 @@ export interface WireExchangeOrder {
   /** True when this key had already made the order (a resubmit). */
   Repeated: boolean;
 }
+
+/** A news item's columns (News/GetNewList, News/GetNewDetail), as the embedded backend stores them. */
+export interface WireNewsRow {
+  ID: number;
+  Type: number;
+  ClassID: number;
+  Title: string;
+  Summary: string;
+  Content?: string;
+  Image: string;
+  VideoUrl: string;
+  Author: string;
+  Source: string;
+  ProvinceID: number;
+  PublishTime: string;
+  Year: number;
+  Views: number;
+  IsTop: number;
+}
+
+/** A news item on the wire: its columns, the type's name, and a help item's group. */
+export interface WireNews extends WireNewsRow {
+  TypeName: string;
+  GroupName?: string;
+}

@@ -6,19 +6,11 @@
  */
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jar, request } from '@/test/next-headers-jar';
 import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import { changedTables, openReader, snapshot } from '@/test/db-snapshot';
 
-const jar = new Map<string, string>();
-let requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });
-vi.mock('next/headers', () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string) => void jar.set(name, value),
-    delete: (name: string) => void jar.delete(name),
-  }),
-  headers: async () => requestHeaders,
-}));
+vi.mock('next/headers', () => import('@/test/next-headers-jar'));
 
 const overlays = await import('@/components/overlays/actions');
 const { sendMessageAction } = await import('@/components/messages/actions');
@@ -58,7 +50,7 @@ const calls: { name: string; call: () => Promise<unknown>; refused: (r: unknown)
 describe('every server action refuses a request that is not from the site', () => {
   for (const [how, headers] of Object.entries(HOSTILE)) {
     it(`${how}: refused, nothing written, the session kept`, async () => {
-      requestHeaders = headers;
+      request.headers = headers;
       try {
         for (const { name, call, refused } of calls) {
           const before = snapshot(reader);
@@ -68,7 +60,7 @@ describe('every server action refuses a request that is not from the site', () =
           expect(jar.has('refreshToken'), `${name} kept the member's session`).toBe(true);
         }
       } finally {
-        requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test' });
+        request.headers = new Headers({ origin: 'http://site.test', host: 'site.test' });
       }
     });
   }

@@ -11,21 +11,14 @@
 import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jar, request } from '@/test/next-headers-jar';
 import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import { latestSmsCode } from '@/lib/backend/sms';
 import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/test/db-snapshot';
 import { idCardCheckChar } from '@/lib/validation';
 
-const jar = new Map<string, string>();
-const requestHeaders = new Headers({ origin: 'http://site.test', host: 'site.test', 'x-forwarded-for': '203.0.113.9' });
-vi.mock('next/headers', () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    set: (name: string, value: string) => void jar.set(name, value),
-    delete: (name: string) => void jar.delete(name),
-  }),
-  headers: async () => requestHeaders,
-}));
+vi.mock('next/headers', () => import('@/test/next-headers-jar'));
+request.headers.set('x-forwarded-for', '203.0.113.9');
 
 // Imported after the mock (vi.mock is hoisted above these imports).
 const overlays = await import('@/components/overlays/actions');

@@ -6,25 +6,11 @@
 import { HELP_GROUPS, NEWS_TYPES, NEWS_TYPE_LABELS, isNewsType, BANNER_PLACES } from '../../news-types';
 import { optionalEnum, optionalInt, optionalString, paging, listResult } from '../fields';
 import { BackendError, ErrorNo, type EndpointMap, type Fields } from '../types';
+import type { WireNewsRow } from '@/lib/contract';
 import { likePattern, notFound, requiredId, wholeList } from './content-helpers';
 
-interface NewsRow {
-  ID: number;
-  Type: number;
-  ClassID: number;
-  Title: string;
-  Summary: string;
-  Content?: string;
-  Image: string;
-  VideoUrl: string;
-  Author: string;
-  Source: string;
-  ProvinceID: number;
-  PublishTime: string;
-  Year: number;
-  Views: number;
-  IsTop: number;
-}
+/** A row of the news table: the wire's columns (lib/contract). */
+type NewsRow = WireNewsRow;
 
 const LIST_COLUMNS =
   'ID, Type, ClassID, Title, Summary, Image, VideoUrl, Author, Source, ProvinceID, PublishTime, Year, Views, IsTop';
