@@ -94,6 +94,20 @@ describe('a host that hangs past the timeout', () => {
     await expect(post('VIP_Member/UpdateVipinformation', {}, { write: true })).resolves.toBeTruthy();
   });
 
+  it('a write that timed out (proxy.ts’s token refresh) spares the page’s reads a second wait, in every bundle of the process', async () => {
+    process.env.API_BASE_URL = fault.url;
+    await fault.setMode('hang');
+    await failure(() => post('AuthenticationCenter/GetPcTokenByURefreshToken', { refresh_token: 'r' }, { write: true }));
+    await fault.setMode('ok');
+    // The app's bundle has its own copy of this module: the host's health is read from globalThis.
+    vi.resetModules();
+    const appBundle = await import('./client');
+    const { err } = await failure(() => appBundle.post('TW_User/GetDoctorList', {}));
+    expect(err.errorNo).toBe(NETWORK_ERROR_NO);
+    // The read was never sent: the host answered nothing but the refresh.
+    expect(fault.hits).toEqual(['AuthenticationCenter/GetPcTokenByURefreshToken']);
+  });
+
   it('publicRead with a hanging host ends in the network error, not a throw of another kind', async () => {
     process.env.API_BASE_URL = fault.url;
     await fault.setMode('hang');

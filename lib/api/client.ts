@@ -110,13 +110,16 @@ const reads = ky.create({
 const writes = reads.extend({ retry: 0 });
 
 /**
- * docs/security.md "Faults": after a read times out, the host counts as down for a short while
- * and further reads fail at once with the network error, so a page that needs
- * several calls in a row still answers within one timeout (< 9 s). Writes are
- * always attempted (once).
+ * docs/security.md "Faults": after a call times out (a read, or a write such as proxy.ts's token
+ * refresh), the host counts as down for a short while and further reads fail at once with the
+ * network error, so a page that needs several calls in a row still answers within one timeout
+ * (< 9 s). Writes are always attempted (once). On globalThis: proxy.ts and the app are bundled apart
+ * but run in one process, and a refresh that timed out in proxy.ts must spare the page a second wait.
  */
 const HOST_DOWN_MS = 5_000;
-const hostDownUntil = new Map<string, number>();
+const HOST_HEALTH = Symbol.for('shengai.api-host-down-until');
+const hostDownUntil: Map<string, number> = ((globalThis as typeof globalThis & { [HOST_HEALTH]?: Map<string, number> })[HOST_HEALTH] ??=
+  new Map<string, number>());
 
 /** Forget timed-out hosts (tests). */
 export function resetHostHealth(): void {
@@ -150,7 +153,7 @@ export async function post<T>(path: string, fields: FieldMap = {}, options: Requ
     });
   } catch (err) {
     if (!isNetworkFault(err)) throw err;
-    if (!options.write && (err instanceof TimeoutError || isDeadline(err))) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
+    if (err instanceof TimeoutError || isDeadline(err)) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
     throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(err) });
   }
   return unwrap<T>(path, response);
