@@ -67,12 +67,16 @@ test('a router fetch (Accept */*) is never answered with cached HTML', async ({ 
 });
 
 test('a guessed render secret is an ordinary request: the cached page, never the placeholder nonce', async ({ request }) => {
-  const plain = await hashedPage(await request.get('/trendsInfor', { headers: DOCUMENT }));
   for (let i = 0; i < 3; i++) {
+    const before = await hashedPage(await request.get('/trendsInfor', { headers: DOCUMENT }));
     const res = await request.get('/trendsInfor', { headers: { ...DOCUMENT, 'x-page-cache-render': 'guessed-secret-000000000' } });
     expect(res.status()).toBe(200);
     expect(['HIT', 'MISS', 'STALE']).toContain(res.headers()[CACHE_HEADER]);
-    expect(await hashedPage(res)).toEqual(plain);
+    const guessed = await hashedPage(res);
+    // The page a plain request gets just before or just after: another worker's write may purge the cache
+    // between two requests (an exchange re-renders every page), so the copy may change in between.
+    const after = await hashedPage(await request.get('/trendsInfor', { headers: DOCUMENT }));
+    expect([before.body, after.body]).toContain(guessed.body);
   }
 });
 
