@@ -18,7 +18,7 @@ export function SlotLink({ slot, label, className = '' }: { slot: ScheduleSlot; 
   }
   if (slot.bookState === 'closed') {
     return (
-      <span className={`inline-block rounded px-2 py-1 text-stone-400 ${className}`} title={`${when} 已停止预约`}>
+      <span className={`inline-block rounded px-2 py-1 text-stone-500 ${className}`} title={`${when} 已停止预约`}>
         已截止
       </span>
     );
