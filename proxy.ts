@@ -24,6 +24,7 @@ import { sharedRefresh } from '@/lib/api/token-client';
 import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
+import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { refuseMalformedAction } from '@/lib/security/action-request';
 import { cspProxy } from '@/lib/security/csp-proxy';
@@ -102,6 +103,7 @@ export async function proxy(request: NextRequest) {
   const headers = csp.requestHeaders;
   headers.delete('x-middleware-subrequest');
   headers.delete(RENDER_HEADER);
+  headers.delete(MEMBER_RENDER_HEADER);
   // A client-sent X-Forwarded-Host counts for nothing without a trusted proxy
   // (TRUSTED_PROXY_HOPS): Next's own server-action origin check sees the Host.
   if (trustedProxyHops() === 0) {
@@ -113,6 +115,10 @@ export async function proxy(request: NextRequest) {
   headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
 
   const needsRefresh = Boolean(refreshToken) && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD');
+  // A member's document load is rendered on loopback, so an error answer holds the whole site
+  // (lib/page-cache/member-render.ts); the loopback render itself renders as usual.
+  const forMember =
+    !cacheRender && !isMemberRender(request.headers) && (Boolean(refreshToken) || request.cookies.has(ACCESS_COOKIE)) && rendersForMember(request);
 
   // Public pages from the page cache (never its own render, never a request that refreshes cookies).
   if (!cacheRender && !needsRefresh) {
@@ -127,6 +133,11 @@ export async function proxy(request: NextRequest) {
       request.cookies.set(ACCESS_COOKIE, tokens.accessToken);
       if (tokens.refreshToken) request.cookies.set(REFRESH_COOKIE, tokens.refreshToken);
       headers.set('cookie', request.cookies.toString());
+      const rendered = forMember ? await answerMemberPage(request, headers) : null;
+      if (rendered) {
+        writeTokenCookies(rendered.cookies, tokens);
+        return rendered;
+      }
       const response = NextResponse.next({ request: { headers } });
       writeTokenCookies(response.cookies, tokens);
       return csp.apply(response);
@@ -148,6 +159,10 @@ export async function proxy(request: NextRequest) {
     }
   }
 
+  if (forMember) {
+    const rendered = await answerMemberPage(request, headers);
+    if (rendered) return rendered;
+  }
   return csp.apply(NextResponse.next({ request: { headers } }));
 }
 

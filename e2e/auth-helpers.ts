@@ -51,8 +51,9 @@ export async function registerFreshMember(request: APIRequestContext, name = 'æµ
   return { phone, password, name };
 }
 
-export async function failNext(request: APIRequestContext, path: string) {
-  expect((await api(request, 'Dev/FailNext', { Path: path })).ErrorNo).toBe(1);
+/** The next call of an API path fails (Dev/FailNext); with a token, only the next call made with it. */
+export async function failNext(request: APIRequestContext, path: string, token?: string) {
+  expect((await api(request, 'Dev/FailNext', token ? { Path: path, Token: token } : { Path: path })).ErrorNo).toBe(1);
 }
 
 export async function openLoginDialog(page: Page) {

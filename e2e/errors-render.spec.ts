@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { routes } from '../lib/routes';
+import { failNext } from './auth-helpers';
+import { DEMO, apiLogin, setSessionCookies, type Tokens } from './support/members-session';
 
 // docs/decisions.md "Errors render on the server": the first HTML of every 404 holds the site's header and
 // navigation, the message and a way back, for crawlers and link previews that run no JavaScript. A page that
@@ -58,4 +60,53 @@ test('the server-rendered error page is not an address of its own', async ({ req
   const res = await request.get('/404/unavailable', { headers: DOCUMENT });
   expect(res.status()).toBe(404);
   expect(await res.text()).toMatch(/<h1[^>]*>页面不存在<\/h1>/);
+});
+
+// A member's pages are rendered for them alone, outside the page cache: lib/page-cache/member-render.ts
+// gives their error answers the same whole pages.
+test.describe('a logged-in member', () => {
+  let tokens: Tokens;
+  let cookie = '';
+  test.beforeAll(async ({ request }) => {
+    tokens = await apiLogin(request, DEMO.other);
+    cookie = `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}`;
+  });
+
+  for (const [what, path] of UNKNOWN.slice(0, 3)) {
+    test(`${what}: 404 with the whole page in the first HTML`, async ({ request }) => {
+      const res = await request.get(path, { headers: { ...DOCUMENT, cookie }, maxRedirects: 0 });
+      expect(res.status()).toBe(404);
+      const html = await res.text();
+      expect(html).not.toContain('__next_error__');
+      expect(html).toMatch(/<nav aria-label="主导航"/);
+      expect(html).toMatch(/<h1[^>]*>页面不存在<\/h1>/);
+      expect(res.headers()['cache-control']).toContain('no-store');
+    });
+  }
+
+  test('a member page whose API call fails: 503, Retry-After and the whole error page, and the member stays logged in', async ({ request, browser, baseURL }) => {
+    await failNext(request, 'VIP_Member/GetVIPMember', tokens.accessToken);
+    const res = await request.get(routes.userIndex(), { headers: { ...DOCUMENT, cookie }, maxRedirects: 0 });
+    expect(res.status()).toBe(503);
+    expect(res.headers()['retry-after']).toBe('30');
+    const html = await res.text();
+    expect(html).not.toContain('__next_error__');
+    expect(html).toMatch(/<nav aria-label="主导航"/);
+    expect(html).toMatch(/<h1[^>]*>页面暂时无法显示<\/h1>/);
+
+    // The next load, with the API answering again, is the member's own page, streamed with its own nonce.
+    const context = await browser.newContext();
+    await setSessionCookies(context, tokens);
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    const live = await page.goto(`${baseURL}${routes.userIndex()}`);
+    expect(live?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: '个人中心', level: 1 })).toBeAttached();
+    await expect(page.getByRole('link', { name: '编辑资料', exact: true })).toBeVisible();
+    expect(violations).toEqual([]);
+    await context.close();
+  });
 });

@@ -135,7 +135,7 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
     if (!endpoint) return json(envelope(ErrorNo.NOT_FOUND, `接口不存在：${apiPath.slice(0, 100)}`), 404);
     if (request.method !== 'POST') return json(envelope(ErrorNo.BAD_INPUT, '请使用POST请求'), 405);
 
-    if (settings.devAids && takeInjectedFailure(settings, apiPath)) {
+    if (settings.devAids && takeInjectedFailure(settings, apiPath, bearer(request))) {
       return json(envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试'));
     }
     try {

@@ -55,7 +55,7 @@ const RETRY_AFTER_FAILURE_MS = 5_000;
 /** When the loopback render cannot connect, pages render as usual for this long. */
 const UNREACHABLE_BACKOFF_MS = 60_000;
 /** Within the 9 s an uncached page has to answer (docs/decisions.md); lib/api gives up on the API host at 8 s. */
-const RENDER_TIMEOUT_MS = 8_900;
+export const RENDER_TIMEOUT_MS = 8_900;
 
 /** Headers of the render kept for every answer; the rest (dates, lengths, cookies, the CSP) are per answer. */
 const KEPT_HEADERS = ['content-type', 'vary', 'link', 'cache-control', 'x-robots-tag', 'content-language'];
@@ -66,12 +66,12 @@ export function pageCacheEnabled(): boolean {
 }
 
 /** Where the server answers itself: `PAGE_CACHE_ORIGIN`, else loopback on the port `next start` listens on. */
-function renderOrigin(): string | null {
+export function renderOrigin(): string | null {
   if (process.env.PAGE_CACHE_ORIGIN) return process.env.PAGE_CACHE_ORIGIN;
   return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : null;
 }
 
-function sameSecret(a: string, b: string): boolean {
+export function sameSecret(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -170,7 +170,7 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
 }
 
 /** The stored bytes in the encoding the request accepts, with the page's own hash CSP. */
-function answer(
+export function answer(
   page: CachedPage,
   request: Pick<NextRequest, 'method' | 'headers'>,
   how: 'HIT' | 'STALE' | 'MISS' | 'LAST-GOOD' | 'FALLBACK',
@@ -204,7 +204,7 @@ function answer(
  * The not-found or error page rendered whole, from the shared store or rendered once now
  * (lib/page-cache/fallback.ts). Null when it cannot be rendered either.
  */
-async function fallbackPage(kind: 'notFound' | 'unavailable'): Promise<CachedPage | null> {
+export async function fallbackPage(kind: 'notFound' | 'unavailable'): Promise<CachedPage | null> {
   const state = pageCacheState();
   const key = FALLBACK_KEYS[kind];
   const path = kind === 'notFound' ? NOT_FOUND_RENDER_PATH : UNAVAILABLE_RENDER_PATH;

@@ -366,3 +366,30 @@ describe('WeChat (SPEC §4) and web url', () => {
     prod.db.close();
   });
 });
+
+describe('Dev/FailNext', () => {
+  async function login(phone: string): Promise<string> {
+    const r = await call<{ access_token: string }>('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' });
+    expect(r.ErrorNo, r.ErrorInfo).toBe(1);
+    return r.Result.access_token;
+  }
+
+  it('with a Token fails only the next call made with that token: a test never fails another one running beside it', async () => {
+    const mine = await login('13800000001');
+    const theirs = await login('13800000006');
+    expect((await call('Dev/FailNext', { Path: 'VIP_Member/GetVIPMember', Token: mine })).ErrorNo).toBe(1);
+    expect((await call('VIP_Member/GetVIPMember', {}, { token: theirs })).ErrorNo).toBe(1);
+    expect((await call('VIP_Member/GetVIPMember')).ErrorNo).not.toBe(-1);
+    const failed = await call('VIP_Member/GetVIPMember', {}, { token: mine });
+    expect(failed.ErrorNo).toBe(-1);
+    expect(failed.ErrorInfo).toBe('服务暂时不可用，请稍后再试');
+    expect((await call('VIP_Member/GetVIPMember', {}, { token: mine })).ErrorNo).toBe(1);
+  });
+
+  it('without a Token fails the next call of the path, whoever makes it', async () => {
+    const anyone = await login('13800000001');
+    expect((await call('Dev/FailNext', { Path: 'VIP_Member/GetVIPMember' })).ErrorNo).toBe(1);
+    expect((await call('VIP_Member/GetVIPMember', {}, { token: anyone })).ErrorNo).toBe(-1);
+    expect((await call('VIP_Member/GetVIPMember', {}, { token: anyone })).ErrorNo).toBe(1);
+  });
+});

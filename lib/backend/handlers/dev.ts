@@ -5,7 +5,8 @@
  *   people trying the site read it;
  * - Dev/IssueCard (Phone, HolderName): a fresh offline card to activate;
  * - Dev/GetRefreshCount (Phone): refreshes seen for a member's tokens;
- * - Dev/FailNext (Path): the next call of a path fails (browser tests of failure branches);
+ * - Dev/FailNext (Path, Token optional): the next call of a path fails, or only the next one made
+ *   with that access token (browser tests of failure branches that must not touch other tests);
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes.
  */
@@ -20,17 +21,23 @@ import { checked, nowSeconds, phoneField } from './auth-support';
 export const WECHAT_CODE_TTL_SECONDS = 10 * 60;
 
 /**
- * Dev/FailNext (Path): the next call of that path fails with ErrorNo -1, so
- * browser tests can see the UI's failure branch (e.g. SPEC §4 退出失败).
- * Kept per backend (settings object), checked by the router.
+ * Dev/FailNext (Path, Token): the next call of that path fails with ErrorNo -1, so
+ * browser tests can see the UI's failure branch (e.g. SPEC §4 退出失败). With a
+ * Token, only the next call made with that bearer token fails, so tests running
+ * side by side never meet each other's failures. Kept per backend (settings
+ * object), checked by the router.
  */
 const failNext = new WeakMap<object, Set<string>>();
 
-export function takeInjectedFailure(settings: object, apiPath: string): boolean {
+const failureKey = (apiPath: string, token?: string | null) => (token ? `${apiPath} ${token}` : apiPath);
+
+export function takeInjectedFailure(settings: object, apiPath: string, token?: string | null): boolean {
   const set = failNext.get(settings);
-  if (!set?.has(apiPath)) return false;
-  set.delete(apiPath);
-  return true;
+  if (!set) return false;
+  for (const key of token ? [failureKey(apiPath), failureKey(apiPath, token)] : [failureKey(apiPath)]) {
+    if (set.delete(key)) return true;
+  }
+  return false;
 }
 
 function requireDevAids(ctx: HandlerContext) {
@@ -46,8 +53,9 @@ export const devEndpoints: EndpointMap = {
       requireDevAids(ctx);
       const target = optionalString(ctx.fields, 'Path', '接口路径', 200);
       if (!/^[A-Za-z_]+\/[A-Za-z_]+$/.test(target)) throw new BackendError(ErrorNo.BAD_INPUT, '接口路径格式不正确');
+      const token = optionalString(ctx.fields, 'Token', '令牌', 2000);
       const set = failNext.get(ctx.settings) ?? new Set<string>();
-      set.add(target);
+      set.add(failureKey(target, token || null));
       failNext.set(ctx.settings, set);
       return { Path: target };
     },
