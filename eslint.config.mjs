@@ -27,6 +27,8 @@ const brandCast = (type, maker) => ({
 const safeHtmlCast = brandCast('SafeHtml', 'lib/sanitize.ts');
 const jsonLdCast = brandCast('JsonLdText', 'lib/json-ld.ts');
 const HTML_SINKS = ['components/ui/sanitized-html.tsx', 'components/seo/json-ld.tsx'];
+/** Links prefetch on intent, not on sight (docs/decisions.md): every link is components/ui/link.tsx. */
+const noNextLink = { name: 'next/link', message: "Use { Link } from '@/components/ui/link': it prefetches on intent (docs/decisions.md)." };
 
 const config = [
   ...nextVitals,
@@ -44,7 +46,9 @@ const config = [
       'test/fixtures/**',
     ],
   },
-  { files: ['components/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp] }] } },
+  { files: ['app/**'], rules: { 'no-restricted-imports': ['error', { paths: [noNextLink] }] } },
+  { files: ['components/**'], rules: { 'no-restricted-imports': ['error', { paths: [noNextLink], patterns: [noApp] }] } },
+  { files: ['components/ui/link.tsx'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp] }] } },
   { files: ['lib/**', 'proxy.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents] }] } },
   { files: ['lib/backend/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noApi] }] } },
   {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { HeroCarousel } from '@/components/home/hero-carousel';
 import { HomeSection } from '@/components/home/home-section';

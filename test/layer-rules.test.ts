@@ -26,6 +26,13 @@ async function errorsAt(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('the layer rules of eslint.config.mjs', () => {
+  it('pages and components link with components/ui/link.tsx (prefetch on intent), never next/link directly', async () => {
+    const code = fixture('imports-next-link.tsx');
+    expect(await errorsAt(code, 'components/doctors/layer-fixture.tsx')).toEqual(['no-restricted-imports']);
+    expect(await errorsAt(code, 'app/(care)/layer-fixture.tsx')).toEqual(['no-restricted-imports']);
+    expect(await errorsAt(code, 'components/ui/link.tsx')).toEqual([]);
+  });
+
   it('components/ never imports app/', async () => {
     const code = fixture('component-imports-app.ts');
     expect(await errorsAt(code, 'components/help/layer-fixture.ts')).toEqual(['no-restricted-imports']);

@@ -7,7 +7,7 @@
  * a booking refreshes the page (the numbers change), and the receipt must stay
  * even when that booking took the last number.
  */
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useActionState, useCallback, useState } from 'react';
 import { routes } from '@/lib/routes';
 import { bookSlotAction, type BookingActionState } from './actions';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { BookingSlot } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 

@@ -1,5 +1,5 @@
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { DoctorSummary } from '@/lib/api/doctors';
 import { Highlight } from '@/components/search/highlight';
 import { routes } from '@/lib/routes';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { Pagination } from '@/components/ui/pagination';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { DoctorFilterCounts, FilterOption } from '@/lib/api/doctor-filters';
 import type { FinderFilters } from './finder-filters';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useState } from 'react';
 import type { Slide } from '@/lib/api/news';
 import { useOverlay } from '@/components/overlays/overlay-store';

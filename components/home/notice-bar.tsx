@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Notice } from '@/lib/api/news';
 import { formatDate } from '@/lib/format';
 import { routes } from '@/lib/routes';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ScheduleSlot } from '@/lib/api/doctors';
 import { SlotLink } from '@/components/booking/slot-link';
 import { EmptyState } from '@/components/ui/empty-state';

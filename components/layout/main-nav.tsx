@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { navGroups, type NavLink } from '@/lib/routes';
 
 function NavItemLink({ link }: { link: NavLink }) {

@@ -8,7 +8,7 @@
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { LOGOUT_REDIRECT_MS } from '@/lib/constants';
 import { homePath } from '@/lib/internal-paths';

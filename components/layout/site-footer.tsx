@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { siteConfig } from '@/lib/site-config';
 import { navGroups } from '@/lib/routes';
 

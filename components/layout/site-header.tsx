@@ -1,5 +1,5 @@
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { siteConfig } from '@/lib/site-config';
 import { routes } from '@/lib/routes';
 import { HeaderSearch } from '@/components/search/header-search';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { FavouriteClinic, FavouriteDoctor } from '@/lib/api/collections';
 import { routes } from '@/lib/routes';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MemberPointsBadge } from '@/components/points/member-points';
 import type { MemberProfile } from '@/lib/api/members';
 import { formatDate, maskPhone } from '@/lib/format';

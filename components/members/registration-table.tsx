@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { CancelForm } from '@/components/booking/cancel-form';
 import { PayForm } from '@/components/booking/pay-form';
 import type { Registration, RegistrationStatus } from '@/lib/api/registrations';

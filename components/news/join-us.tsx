@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { Pagination } from '@/components/ui/pagination';
 import type { Job, JobCategory } from '@/lib/api/jobs';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { SIDEBAR_WIDTH_PX } from '@/lib/constants';

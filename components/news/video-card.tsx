@@ -1,5 +1,5 @@
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { NewsSummary } from '@/lib/api/news';
 import { formatDate } from '@/lib/format';
 import { newsDetailHref } from '@/lib/news-routes';

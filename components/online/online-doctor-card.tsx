@@ -1,5 +1,5 @@
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Doctor } from '@/lib/api/doctors';
 import { routes } from '@/lib/routes';
 import { OnlineBadge } from './online-badge';

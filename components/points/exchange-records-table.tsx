@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ExchangeOrder } from '@/lib/api/exchange-orders';
 import { formatPoints } from '@/lib/format';
 import { routes } from '@/lib/routes';

@@ -1,5 +1,5 @@
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { PointsGoods } from '@/lib/api/points';
 import { routes } from '@/lib/routes';
 import { PointsValue } from './points-value';

@@ -1,5 +1,5 @@
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ClinicSummary } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
 import { Highlight } from './highlight';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { getDoctorFilterCounts } from '@/lib/api/doctor-filters';
 import { DEFAULT_PROVINCE } from '@/lib/constants';
 import { routes } from '@/lib/routes';

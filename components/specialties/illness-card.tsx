@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Illness } from '@/lib/api/specialties';
 import { routes } from '@/lib/routes';
 

@@ -1,5 +1,5 @@
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Special } from '@/lib/api/specialties';
 import { formatDate } from '@/lib/format';
 import { routes } from '@/lib/routes';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 
 /** The friendly state of a list with no result. */
 export function EmptyState({

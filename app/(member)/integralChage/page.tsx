@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { ExchangeSteps } from '@/components/points/exchange-steps';
 import { MemberPointsBadge } from '@/components/points/member-points';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { CardLevelCards } from '@/components/members/card-level-cards';
 import { MemberRightCards } from '@/components/members/member-right-cards';
 import { MemberRightsTable } from '@/components/members/member-rights-table';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { GoodsBrowser } from '@/components/points/goods-browser';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { StaticImage } from '@/components/ui/static-image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { DetailSection } from '@/components/doctors/doctor-profile';

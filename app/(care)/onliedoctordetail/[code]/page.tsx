@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { DetailSection, DoctorProfile } from '@/components/doctors/doctor-profile';
 import { DoctorSchedule } from '@/components/doctors/doctor-schedule';

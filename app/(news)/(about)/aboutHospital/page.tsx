@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { JoinUs } from '@/components/news/join-us';
 import { SectionLayout, sectionSidebar } from '@/components/news/section-layout';
