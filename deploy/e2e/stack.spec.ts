@@ -99,6 +99,33 @@ test('an exchange in one process shows the new stock at once on the cached produ
   for (const port of nextPorts) {
     await expect.poll(async () => (await (await fetch(direct(port, `/productDetails?sn=${sn}`), { headers: DOCUMENT })).text()).includes(`${before - 1} 件`)).toBe(true);
   }
+  // And through nginx, once its micro-cache's second is up (docs/deploying.md "Micro-cache").
+  await expect.poll(async () => (await (await request.get(`/productDetails?sn=${sn}`, { headers: DOCUMENT })).text()).includes(`${before - 1} 件`)).toBe(true);
+});
+
+test('nginx keeps a public page one second for every visitor, and never a member’s page, a visitor-keyed list or a router fetch', async ({ request }) => {
+  const how = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await request.get(path, { headers: { ...DOCUMENT, ...headers }, maxRedirects: 0 });
+    return { status: res.status(), cache: res.headers()['x-micro-cache'] ?? '', headers: res.headers(), body: await res.text() };
+  };
+  // A page the same for everyone: the second of two requests in a row is nginx's own answer, headers and all.
+  await expect.poll(async () => (await how('/newtdetail/2')).cache).toBe('HIT');
+  const hit = await how('/newtdetail/2');
+  expect(hit.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+  expect(hit.headers['strict-transport-security']).toContain('max-age=31536000');
+  expect(hit.headers['x-accel-expires']).toBeUndefined();
+
+  // A member's request never reads or fills it: the member's own page, with their name in the header's data.
+  const tokens = await apiLogin(request, DEMO.other);
+  const member = await how('/userIndex', { cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` });
+  expect(member.status).toBe(200);
+  expect(member.cache).toBe('BYPASS');
+  expect((await how('/newtdetail/2', { cookie: `refreshToken=${tokens.refreshToken}` })).cache).toBe('BYPASS');
+
+  // A list keyed by the visitor's address (lib/page-cache/policy.ts) is rendered for each visitor.
+  for (let i = 0; i < 3; i++) expect((await how('/hospitallist')).cache).not.toBe('HIT');
+  // The router's own fetches and server actions pass by.
+  expect((await how('/newtdetail/2', { rsc: '1' })).cache).toBe('BYPASS');
 });
 
 // Each process has one Redis connection, made at start (docs/deploying.md): a process's first refresh is shared too.
@@ -122,7 +149,9 @@ async function hammer(request: APIRequestContext, until: () => boolean) {
   const worker = async () => {
     while (!until()) {
       try {
-        const res = await request.get('/doctordetail/D100001', { headers: DOCUMENT, timeout: 20_000 });
+        // Not a document load (Accept */*), so nginx's micro-cache lets every request through to a process.
+        const res = await request.get('/doctordetail/D100001', { headers: { accept: '*/*', 'accept-encoding': DOCUMENT['accept-encoding'] }, timeout: 20_000 });
+        if (res.headers()['x-micro-cache'] === 'HIT') throw new Error('answered by nginx, not by a process');
         if (res.status() === 200) result.ok++;
         else result.failed.push(`HTTP ${res.status()}`);
       } catch (err) {

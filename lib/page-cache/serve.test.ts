@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
 import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
 import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } from './fallback';
-import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER } from './serve';
+import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, PROXY_CACHE_HEADER, RENDER_HEADER, SHARED_ANSWER_SECONDS } from './serve';
 import { pageCacheState, purgePageCache } from './store';
 
 /**
@@ -307,6 +307,28 @@ describe('error pages whose first HTML holds the site (lib/page-cache/fallback.t
     expect(a.res.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
     expect(a.body).not.toContain('__next_error__');
     expect(a.body).toContain(`v1 ${UNAVAILABLE_RENDER_PATH}`);
+  });
+});
+
+describe('what the proxy in front may keep (X-Accel-Expires, deploy/ nginx micro-cache)', () => {
+  it('a page the same for every visitor may be kept one second; a visitor-keyed list, an error or a last good copy never', async () => {
+    expect((await read('/trendsInfor')).res.headers.get(PROXY_CACHE_HEADER)).toBe(String(SHARED_ANSWER_SECONDS));
+    expect((await read('/trendsInfor')).res.headers.get(PROXY_CACHE_HEADER)).toBe(String(SHARED_ANSWER_SECONDS));
+    // Keyed by the visitor's address (lib/page-cache/policy.ts): each visitor's own.
+    const nearby = await read('/hospitallist');
+    expect(nearby.res.status).toBe(200);
+    expect(nearby.res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
+
+    origin.answers = { '/doctordetail/GONE': { status: 404, shell: true }, [NOT_FOUND_RENDER_PATH]: { status: 404 } };
+    expect((await read('/doctordetail/GONE')).res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
+
+    vi.stubEnv('PAGE_CACHE_STALE_LIMIT_MS', '60000');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    origin.status = 500;
+    const last = await read('/trendsInfor');
+    expect(last.res.status).toBe(503);
+    expect(last.res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
   });
 });
 

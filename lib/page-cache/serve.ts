@@ -169,14 +169,25 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
   return promise;
 }
 
+/**
+ * Seconds the proxy in front (deploy/: nginx's micro-cache) may keep an answer that is the same for every
+ * visitor: `X-Accel-Expires`, which nginx reads before Cache-Control and never passes on. One second bounds how
+ * late a purge (an exchange's new stock) reaches a visitor through nginx (docs/deploying.md "Micro-cache").
+ */
+export const SHARED_ANSWER_SECONDS = 1;
+export const PROXY_CACHE_HEADER = 'x-accel-expires';
+
 /** The stored bytes in the encoding the request accepts, with the page's own hash CSP. */
 export function answer(
   page: CachedPage,
   request: Pick<NextRequest, 'method' | 'headers'>,
   how: 'HIT' | 'STALE' | 'MISS' | 'LAST-GOOD' | 'FALLBACK',
   status: number = page.status,
+  shared = false,
 ) {
   const headers = new Headers(page.headers);
+  // Only a 200 page of the shared store: never a visitor-keyed list, an error, or a member's answer.
+  if (shared && status === 200 && how !== 'LAST-GOOD' && how !== 'FALLBACK') headers.set(PROXY_CACHE_HEADER, String(SHARED_ANSWER_SECONDS));
   if (status >= 500) {
     // SPEC §2 / docs/security.md "Faults": the page is unavailable for a while; try again later.
     headers.set('retry-after', String(RETRY_AFTER_SECONDS));
@@ -274,10 +285,10 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
       kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       void renderOnce(plan, store);
     }
-    return answer(kept, request, stale ? 'STALE' : 'HIT');
+    return answer(kept, request, stale ? 'STALE' : 'HIT', kept.status, !plan.perVisitor);
   }
 
   const rendered = await renderOnce(plan, store);
-  if (rendered && !rendered.fallback) return answer(rendered.page, request, 'MISS');
+  if (rendered && !rendered.fallback) return answer(rendered.page, request, 'MISS', rendered.page.status, !plan.perVisitor && rendered.cacheable);
   return answerFailure(rendered, plan.key, request);
 }
