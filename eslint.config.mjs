@@ -29,6 +29,12 @@ const jsonLdCast = brandCast('JsonLdText', 'lib/json-ld.ts');
 const HTML_SINKS = ['components/ui/sanitized-html.tsx', 'components/seo/json-ld.tsx'];
 /** Links prefetch on intent, not on sight (docs/decisions.md): every link is components/ui/link.tsx. */
 const noNextLink = { name: 'next/link', message: "Use { Link } from '@/components/ui/link': it prefetches on intent (docs/decisions.md)." };
+/** One idiom for a write's pending state (docs/decisions.md "Forms and pending state"). */
+const noUseTransition = {
+  name: 'react',
+  importNames: ['useTransition'],
+  message: "Run a write with useSubmission (components/ui/use-submission.ts) or post the form to useActionState.",
+};
 
 const config = [
   ...nextVitals,
@@ -46,9 +52,9 @@ const config = [
       'test/fixtures/**',
     ],
   },
-  { files: ['app/**'], rules: { 'no-restricted-imports': ['error', { paths: [noNextLink] }] } },
-  { files: ['components/**'], rules: { 'no-restricted-imports': ['error', { paths: [noNextLink], patterns: [noApp] }] } },
-  { files: ['components/ui/link.tsx'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp] }] } },
+  { files: ['app/**'], rules: { 'no-restricted-imports': ['error', { paths: [noNextLink, noUseTransition] }] } },
+  { files: ['components/**'], rules: { 'no-restricted-imports': ['error', { paths: [noNextLink, noUseTransition], patterns: [noApp] }] } },
+  { files: ['components/ui/link.tsx'], rules: { 'no-restricted-imports': ['error', { paths: [noUseTransition], patterns: [noApp] }] } },
   { files: ['lib/**', 'proxy.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents] }] } },
   { files: ['lib/backend/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noApi] }] } },
   {

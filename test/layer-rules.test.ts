@@ -33,6 +33,13 @@ describe('the layer rules of eslint.config.mjs', () => {
     expect(await errorsAt(code, 'components/ui/link.tsx')).toEqual([]);
   });
 
+  it('a write’s pending state has one idiom: useTransition is refused in pages and components', async () => {
+    const code = fixture('imports-use-transition.tsx');
+    expect(await errorsAt(code, 'components/members/layer-fixture.tsx')).toEqual(['no-restricted-imports']);
+    expect(await errorsAt(code, 'app/(member)/layer-fixture.tsx')).toEqual(['no-restricted-imports']);
+    expect(await errorsAt(code.replaceAll('useTransition', 'useState'), 'components/members/layer-fixture.tsx')).toEqual([]);
+  });
+
   it('components/ never imports app/', async () => {
     const code = fixture('component-imports-app.ts');
     expect(await errorsAt(code, 'components/help/layer-fixture.ts')).toEqual(['no-restricted-imports']);

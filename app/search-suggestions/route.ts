@@ -5,17 +5,25 @@
  */
 import { searchSuggestions } from '@/components/search/suggestions';
 import { SUGGEST_MAX_CHARS } from '@/components/search/suggestion-types';
+import { z } from 'zod';
 import { parseKeyword } from '@/lib/url-params';
+import { parseInput, queryOf } from '@/lib/validation/parse-input';
+
+const BAD_KEYWORD = `搜索词无效：请输入不超过${SUGGEST_MAX_CHARS}个字符的关键词`;
+
+/** One keyword (absent is ''), cleaned as the search pages clean it; repeated or too long is refused. */
+const suggestionQuery = z.object({
+  q: z
+    .string({ error: BAD_KEYWORD })
+    .optional()
+    .transform((q, ctx) => parseKeyword(q, SUGGEST_MAX_CHARS) ?? (ctx.addIssue({ code: 'custom', message: BAD_KEYWORD }), z.NEVER)),
+});
 
 export async function GET(request: Request) {
-  const params = new URL(request.url).searchParams;
-  const all = params.getAll('q');
-  const keyword = parseKeyword(all.length > 1 ? all : (all[0] ?? undefined), SUGGEST_MAX_CHARS);
-  if (keyword === null) {
-    return Response.json({ error: `搜索词无效：请输入不超过${SUGGEST_MAX_CHARS}个字符的关键词` }, { status: 400 });
-  }
+  const query = parseInput(suggestionQuery, queryOf(new URL(request.url).searchParams), BAD_KEYWORD);
+  if (!query.ok) return Response.json({ error: query.message }, { status: 400 });
   try {
-    const items = await searchSuggestions(keyword);
+    const items = await searchSuggestions(query.value.q);
     return Response.json({ items }, { headers: { 'cache-control': 'public, max-age=60' } });
   } catch {
     return Response.json({ error: '暂时无法获取搜索建议，请直接搜索' }, { status: 503, headers: { 'cache-control': 'no-store' } });

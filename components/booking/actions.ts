@@ -22,6 +22,7 @@ import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { getSession, memberClient } from '@/lib/session';
 import { requestIsSameOrigin } from '@/lib/session/origin';
+import { parseInput } from '@/lib/validation/parse-input';
 
 export type BookingActionState =
   | { status: 'idle' }
@@ -78,12 +79,12 @@ async function sessionOrError(): Promise<BookingActionState | null> {
 }
 
 export async function bookSlotAction(_prev: BookingActionState, formData: unknown): Promise<BookingActionState> {
-  const parsed = bookInput.safeParse(fieldsOf(formData, ['scheduleId', 'idempotencyKey']) ?? {});
-  if (!parsed.success) return { status: 'error', message: parsed.error.issues[0]?.message ?? '预约信息无效，请刷新页面后重试' };
+  const parsed = parseInput(bookInput, fieldsOf(formData, ['scheduleId', 'idempotencyKey']) ?? {}, '预约信息无效，请刷新页面后重试');
+  if (!parsed.ok) return { status: 'error', message: parsed.message };
   const noSession = await sessionOrError();
   if (noSession) return noSession;
   try {
-    const receipt = await bookRegistration(await memberClient(), parsed.data);
+    const receipt = await bookRegistration(await memberClient(), parsed.value);
     await refreshSchedules(receipt);
     return { status: 'done', receipt, message: '预约已提交，请在支付时限内完成支付' };
   } catch (err) {
@@ -93,12 +94,12 @@ export async function bookSlotAction(_prev: BookingActionState, formData: unknow
 }
 
 export async function payRegistrationAction(_prev: BookingActionState, formData: unknown): Promise<BookingActionState> {
-  const parsed = recordInput.safeParse(fieldsOf(formData, ['registerNo']) ?? {});
-  if (!parsed.success) return { status: 'error', message: parsed.error.issues[0]?.message ?? '预约单号无效' };
+  const parsed = parseInput(recordInput, fieldsOf(formData, ['registerNo']) ?? {}, '预约单号无效，请刷新页面后重试');
+  if (!parsed.ok) return { status: 'error', message: parsed.message };
   const noSession = await sessionOrError();
   if (noSession) return noSession;
   try {
-    const receipt = await payRegistration(await memberClient(), parsed.data.registerNo);
+    const receipt = await payRegistration(await memberClient(), parsed.value.registerNo);
     // SPEC §8: payment successful.
     return { status: 'done', receipt, message: messages.paymentSuccess };
   } catch (err) {
@@ -107,12 +108,12 @@ export async function payRegistrationAction(_prev: BookingActionState, formData:
 }
 
 export async function cancelRegistrationAction(_prev: BookingActionState, formData: unknown): Promise<BookingActionState> {
-  const parsed = recordInput.safeParse(fieldsOf(formData, ['registerNo']) ?? {});
-  if (!parsed.success) return { status: 'error', message: messages.orderCancelFailed };
+  const parsed = parseInput(recordInput, fieldsOf(formData, ['registerNo']) ?? {}, messages.orderCancelFailed);
+  if (!parsed.ok) return { status: 'error', message: messages.orderCancelFailed };
   const noSession = await sessionOrError();
   if (noSession) return noSession;
   try {
-    const receipt = await cancelRegistration(await memberClient(), parsed.data.registerNo);
+    const receipt = await cancelRegistration(await memberClient(), parsed.value.registerNo);
     await refreshSchedules(receipt);
     return { status: 'done', receipt, message: '预约已取消' };
   } catch (err) {

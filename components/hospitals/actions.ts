@@ -11,6 +11,7 @@ import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
 import { requestIsSameOrigin } from '@/lib/session/origin';
+import { parseInput } from '@/lib/validation/parse-input';
 
 const input = z.strictObject({
   kind: z.enum(['clinic', 'doctor']),
@@ -25,11 +26,11 @@ export type FavouriteActionResult =
 export async function toggleFavourite(raw: unknown): Promise<FavouriteActionResult> {
   // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
   if (!(await requestIsSameOrigin())) return { ok: false, needsLogin: false, message: '请求来源无效，请刷新页面后重试' };
-  const parsed = input.safeParse(raw);
-  if (!parsed.success) return { ok: false, needsLogin: false, message: '收藏参数不正确' };
+  const parsed = parseInput(input, raw, '收藏参数不正确');
+  if (!parsed.ok) return { ok: false, needsLogin: false, message: '收藏参数不正确' };
   const session = await getSession();
   if (!session) return { ok: false, needsLogin: true, message: messages.loginRequired };
-  const { kind, code, collect } = parsed.data;
+  const { kind, code, collect } = parsed.value;
   try {
     const client = await memberClient();
     const r = collect ? await addFavourite(client, kind, code) : await cancelFavourite(client, kind, code);

@@ -5,7 +5,8 @@
  * once; the button is disabled while it runs, so a double click is one write.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
+import { useSubmission } from '@/components/ui/use-submission';
 import { sessionFavouritesPath } from '@/lib/internal-paths';
 import { queryKeys } from '@/components/ui/query-keys';
 import { toggleFavourite } from './actions';
@@ -42,11 +43,11 @@ export function FavouriteToggle({
   const collected = remote?.loggedIn ? remote.codes.includes(code) : initialCollected;
   const [count, setCount] = useState(initialCount);
   const [message, setMessage] = useState('');
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useSubmission(setMessage);
 
   function onClick() {
     setMessage('');
-    startTransition(async () => {
+    run(async () => {
       const r = await toggleFavourite({ kind, code, collect: !collected });
       if (r.ok) {
         // The write's answer is the new state: set it for every toggle, no refetch.

@@ -10,35 +10,26 @@ import { updateMemberInfo, type MemberProfile } from '@/lib/api/members';
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
-import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/lib/validation/member-info-rules';
+import { MEMBER_INFO_FORMAT_MESSAGE, memberInfoDraftInput, memberInfoInput } from '@/lib/validation/form-schemas';
+import type { MemberInfoDraft, MemberInfoErrors } from '@/lib/validation/member-info-rules';
+import { fieldMessages, parseInput } from '@/lib/validation/parse-input';
 import { requestIsSameOrigin } from '@/lib/session/origin';
 
 export type SaveMemberInfoResult =
   | { ok: true; profile: MemberProfile }
   | { ok: false; message: string; errors?: MemberInfoErrors; sessionExpired?: boolean };
 
-/** Each field a string (or absent): an array or an object is refused, never turned into text (docs/security.md). */
-function draftOf(raw: unknown): MemberInfoDraft | null {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  const r = raw as Record<string, unknown>;
-  const draft: MemberInfoDraft = { name: '', sex: '', birthday: '', idCard: '', email: '', address: '' };
-  for (const key of Object.keys(draft) as (keyof MemberInfoDraft)[]) {
-    const value = Object.hasOwn(r, key) ? r[key] : undefined;
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'string') return null;
-    draft[key] = value;
-  }
-  return draft;
-}
+const CHECK_MESSAGE = '请检查标出的内容，资料尚未保存';
 
 export async function saveMemberInfoAction(draft: MemberInfoDraft): Promise<SaveMemberInfoResult> {
   // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
   if (!(await requestIsSameOrigin())) return { ok: false, message: '请求来源无效，请刷新页面后重试' };
   if (!(await getSession())) return { ok: false, message: messages.loginRequired, sessionExpired: true };
-  const safe = draftOf(draft);
-  if (!safe) return { ok: false, message: '资料格式不正确，请刷新页面后重试' };
-  const checked = validateMemberInfo(safe);
-  if (!checked.ok) return { ok: false, message: '请检查标出的内容，资料尚未保存', errors: checked.errors };
+  // Each field a string (or absent): an array or an object is refused, never turned into text (docs/security.md).
+  const safe = parseInput(memberInfoDraftInput, draft, MEMBER_INFO_FORMAT_MESSAGE);
+  if (!safe.ok) return { ok: false, message: MEMBER_INFO_FORMAT_MESSAGE };
+  const checked = parseInput(memberInfoInput(), safe.value, CHECK_MESSAGE);
+  if (!checked.ok) return { ok: false, message: CHECK_MESSAGE, errors: fieldMessages<keyof MemberInfoDraft>(checked.issues, CHECK_MESSAGE) };
   try {
     return { ok: true, profile: await updateMemberInfo(await memberClient(), checked.value) };
   } catch (err) {

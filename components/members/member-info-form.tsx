@@ -7,7 +7,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useId, useState, useTransition } from 'react';
+import { useId, useState } from 'react';
+import { useSubmission } from '@/components/ui/use-submission';
 import { LoginPromptLink } from './login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { saveMemberInfoAction, type SaveMemberInfoResult } from './actions';
@@ -45,7 +46,7 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
   const [draft, setDraft] = useState<MemberInfoDraft>(() => draftOf(profile));
   const [errors, setErrors] = useState<MemberInfoErrors>({});
   const [result, setResult] = useState<SaveMemberInfoResult | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useSubmission((message) => setResult({ ok: false, message }), '网络异常，资料尚未保存，请稍后重试');
 
   const idTyped = draft.idCard.trim();
   const idCheck = idTyped ? validateIdCard(idTyped) : null;
@@ -67,7 +68,6 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (pending) return;
     const toSend = { ...draft, birthday: shownBirthday, sex: shownSex };
     const checked = validateMemberInfo(toSend);
     if (!checked.ok) {
@@ -75,13 +75,8 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
       setResult({ ok: false, message: '请检查标出的内容，资料尚未保存' });
       return;
     }
-    startTransition(async () => {
-      let r: SaveMemberInfoResult;
-      try {
-        r = await saveMemberInfoAction(toSend);
-      } catch {
-        r = { ok: false, message: '网络异常，资料尚未保存，请稍后重试' };
-      }
+    run(async () => {
+      const r = await saveMemberInfoAction(toSend);
       setResult(r);
       if (r.ok) {
         setSaved(r.profile);

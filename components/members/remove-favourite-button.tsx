@@ -6,7 +6,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
+import { useSubmission } from '@/components/ui/use-submission';
 import { toggleFavourite } from '@/components/hospitals/actions';
 import { queryKeys } from '@/components/ui/query-keys';
 
@@ -14,7 +15,7 @@ export function RemoveFavouriteButton({ kind, code, name }: { kind: 'clinic' | '
   const router = useRouter();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useSubmission(setMessage);
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -22,7 +23,7 @@ export function RemoveFavouriteButton({ kind, code, name }: { kind: 'clinic' | '
         disabled={pending}
         aria-label={`取消收藏${name}`}
         onClick={() =>
-          startTransition(async () => {
+          run(async () => {
             const r = await toggleFavourite({ kind, code, collect: false });
             if (r.ok) {
               void queryClient.invalidateQueries({ queryKey: queryKeys.favourites(kind) });

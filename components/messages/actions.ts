@@ -5,12 +5,15 @@
  * the form, never retries the write, and returns a typed result so the form
  * keeps the text when sending fails.
  */
+import { z } from 'zod';
 import { isApiError } from '@/lib/api/errors';
 import { addMessage, getMessageSources, type MessageKind } from '@/lib/api/messages';
 import { isSessionResetError } from '@/lib/api/token-client';
 import { messages } from '@/lib/messages';
 import { getSession, memberClient } from '@/lib/session';
-import { validateMessageDraft, type MessageDraft, type MessageErrors } from '@/lib/validation/message-rules';
+import { MESSAGE_FORMAT_MESSAGE, messageDraftInput, messageInput } from '@/lib/validation/form-schemas';
+import type { MessageDraft, MessageErrors } from '@/lib/validation/message-rules';
+import { fieldMessages, parseInput } from '@/lib/validation/parse-input';
 import { requestIsSameOrigin } from '@/lib/session/origin';
 
 export type SendMessageResult =
@@ -22,31 +25,22 @@ const SUCCESS: Record<MessageKind, string> = {
   2: '投诉建议提交成功，我们会在3个工作日内处理并回访，感谢您的监督。',
 };
 
-/** Each field a string (or absent): an array or an object is refused, never turned into text (docs/security.md). */
-function draftOf(raw: unknown): MessageDraft | null {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  const r = raw as Record<string, unknown>;
-  const draft: MessageDraft = { sourceId: '', title: '', content: '', contactPhone: '' };
-  for (const key of Object.keys(draft) as (keyof MessageDraft)[]) {
-    const value = Object.hasOwn(r, key) ? r[key] : undefined;
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'number' && key === 'sourceId' && Number.isInteger(value)) draft[key] = String(value);
-    else if (typeof value === 'string') draft[key] = value;
-    else return null;
-  }
-  return draft;
-}
+/** 1 a message (/customerMessage), 2 a complaint (/customerComplaints). */
+const messageKind = z.union([z.literal(1), z.literal(2)], { error: '留言类型无效' });
 
-export async function sendMessageAction(kind: MessageKind, draft: MessageDraft): Promise<SendMessageResult> {
+export async function sendMessageAction(rawKind: MessageKind, draft: MessageDraft): Promise<SendMessageResult> {
   // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
   if (!(await requestIsSameOrigin())) return { ok: false, message: '请求来源无效，请刷新页面后重试' };
-  if (kind !== 1 && kind !== 2) return { ok: false, message: '留言类型无效' };
+  const parsedKind = parseInput(messageKind, rawKind, '留言类型无效');
+  if (!parsedKind.ok) return { ok: false, message: parsedKind.message };
+  const kind = parsedKind.value;
   if (!(await getSession())) return { ok: false, message: messages.loginRequired, sessionExpired: true };
-  const safeDraft = draftOf(draft);
-  if (!safeDraft) return { ok: false, message: '留言内容格式不正确，请刷新页面后重试' };
+  // Each field a string (or absent): an array or an object is refused, never turned into text (docs/security.md).
+  const safeDraft = parseInput(messageDraftInput, draft, MESSAGE_FORMAT_MESSAGE);
+  if (!safeDraft.ok) return { ok: false, message: MESSAGE_FORMAT_MESSAGE };
   const sources = await getMessageSources(kind);
-  const checked = validateMessageDraft(safeDraft, sources.map((s) => s.id));
-  if (!checked.ok) return { ok: false, message: '请检查标出的内容', errors: checked.errors };
+  const checked = parseInput(messageInput(sources.map((s) => s.id)), safeDraft.value, '请检查标出的内容');
+  if (!checked.ok) return { ok: false, message: '请检查标出的内容', errors: fieldMessages<keyof MessageDraft>(checked.issues, '请检查标出的内容') };
   try {
     await addMessage(await memberClient(), { kind, ...checked.value });
     return { ok: true, message: SUCCESS[kind] };

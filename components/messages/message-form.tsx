@@ -6,7 +6,8 @@
  * clears them. The history below is server-rendered and refreshed after.
  */
 import { useRouter } from 'next/navigation';
-import { useId, useState, useTransition } from 'react';
+import { useId, useState } from 'react';
+import { useSubmission } from '@/components/ui/use-submission';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { sendMessageAction, type SendMessageResult } from './actions';
@@ -31,7 +32,7 @@ export function MessageForm({ kind, sources, loginHref }: { kind: MessageKind; s
   const [draft, setDraft] = useState<MessageDraft>(EMPTY);
   const [errors, setErrors] = useState<MessageErrors>({});
   const [result, setResult] = useState<SendMessageResult | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useSubmission((message) => setResult({ ok: false, message }), '网络异常，请检查网络后重试');
   const noun = kind === 1 ? '留言' : '投诉建议';
   const count = countChars(draft.content);
 
@@ -42,20 +43,14 @@ export function MessageForm({ kind, sources, loginHref }: { kind: MessageKind; s
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (pending) return;
     const checked = validateMessageDraft(draft, sources.map((s) => s.id));
     if (!checked.ok) {
       setErrors(checked.errors);
       setResult({ ok: false, message: '请检查标出的内容' });
       return;
     }
-    startTransition(async () => {
-      let r: SendMessageResult;
-      try {
-        r = await sendMessageAction(kind, draft);
-      } catch {
-        r = { ok: false, message: '网络异常，请检查网络后重试' };
-      }
+    run(async () => {
+      const r = await sendMessageAction(kind, draft);
       setResult(r);
       if (r.ok) {
         setDraft(EMPTY);

@@ -25,10 +25,23 @@ import { requestClientIp } from '@/lib/session/client-ip';
 import { logOut } from '@/lib/session/logout';
 import { requestIsSameOrigin } from '@/lib/session/origin';
 import { takeWechatState } from '@/lib/session/wechat-state';
-import { validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode, type Validation } from '@/lib/validation';
+import { type Validation } from '@/lib/validation';
+import {
+  activateCardInput,
+  imageCodeInput,
+  passwordLoginInput,
+  phoneCodeInput,
+  registerInput,
+  resetPasswordInput,
+  smsSendInput,
+  wechatCodeInput,
+} from '@/lib/validation/member-schemas';
+import { parseInput } from '@/lib/validation/parse-input';
 import type { ActionResult, MemberCardView } from './types';
 
 const FORBIDDEN: ActionResult = { ok: false, message: '请求来源无效，请刷新页面后重试' };
+/** Shown only when a schema's own message is not a visitor's (the SPEC §5 rules all have one). */
+const INVALID = '输入内容有误，请检查后重试';
 
 class InvalidInput extends Error {}
 
@@ -53,11 +66,6 @@ async function guarded<T extends object>(body: () => Promise<ActionResult<T>>): 
   }
 }
 
-/** An action's object argument, or an empty one when a request sent something else (then validation refuses it). */
-function fieldsOf<T extends object>(input: T): Partial<Record<keyof T, unknown>> {
-  return input && typeof input === 'object' && !Array.isArray(input) ? input : {};
-}
-
 async function signedIn(tokens: IssuedTokens): Promise<ActionResult<{ name: string }>> {
   const session = await startSession(tokens);
   return { ok: true, name: session?.vipInfo.name ?? '' };
@@ -65,13 +73,10 @@ async function signedIn(tokens: IssuedTokens): Promise<ActionResult<{ name: stri
 
 export async function loginWithPasswordAction(phone: string, password: string) {
   return guarded(async () => {
-    const p = valid(validatePhone(phone));
-    const pw = valid(validatePassword(password));
-    return signedIn(await loginWithPassword(p, pw));
+    const i = valid(parseInput(passwordLoginInput, { phone, password }, INVALID));
+    return signedIn(await loginWithPassword(i.phone, i.password));
   });
 }
-
-const PURPOSES: readonly SmsPurpose[] = ['login', 'register', 'reset', 'activate', 'check'];
 
 export async function sendSmsCodeAction(
   phone: string,
@@ -79,16 +84,19 @@ export async function sendSmsCodeAction(
   image?: { key: string; code: string },
 ): Promise<ActionResult<{ resendAfterSeconds: number }>> {
   return guarded<{ resendAfterSeconds: number }>(async () => {
-    const p = valid(validatePhone(phone));
-    if (!PURPOSES.includes(purpose)) return { ok: false, message: '验证码用途无效' };
-    const img = image && typeof image.key === 'string' && typeof image.code === 'string' && /^\d{4}$/.test(image.code) ? image : undefined;
-    if (image && !img) return { ok: false, message: '请输入4位图形验证码', needImageCode: true };
-    return { ok: true, ...(await sendSmsCode(p, purpose, img, await requestClientIp())) };
+    const i = valid(parseInput(smsSendInput, { phone, purpose }, INVALID));
+    const img = image ? parseInput(imageCodeInput, image, '请输入4位图形验证码') : undefined;
+    if (img && !img.ok) return { ok: false, message: img.message, needImageCode: true };
+    const p: SmsPurpose = i.purpose;
+    return { ok: true, ...(await sendSmsCode(i.phone, p, img?.value, await requestClientIp())) };
   });
 }
 
 export async function loginWithSmsAction(phone: string, code: string) {
-  return guarded(async () => signedIn(await loginWithSms(valid(validatePhone(phone)), valid(validateSmsCode(code)))));
+  return guarded(async () => {
+    const i = valid(parseInput(phoneCodeInput, { phone, code }, INVALID));
+    return signedIn(await loginWithSms(i.phone, i.code));
+  });
 }
 
 export type PhoneCheckResult =
@@ -99,9 +107,8 @@ export type PhoneCheckResult =
 /** SPEC §4 phone check: 4 logged in, 3 card list, 2 register; anything else 系统错误，请稍后再试. */
 export async function checkPhoneAction(phone: string, code: string): Promise<ActionResult<PhoneCheckResult>> {
   return guarded<PhoneCheckResult>(async () => {
-    const p = valid(validatePhone(phone));
-    const c = valid(validateSmsCode(code));
-    const r = await checkPhone(p, c);
+    const i = valid(parseInput(phoneCodeInput, { phone, code }, INVALID));
+    const r = await checkPhone(i.phone, i.code);
     if (r.returnCode === 4 && 'tokens' in r) {
       const session = await startSession(r.tokens);
       return { ok: true, returnCode: 4, name: session?.vipInfo.name ?? '' };
@@ -114,17 +121,7 @@ export async function checkPhoneAction(phone: string, code: string): Promise<Act
 
 export async function activateCardAction(input: { phone: string; code: string; cardNo: string; password: string }) {
   return guarded<{ name: string }>(async () => {
-    const i = fieldsOf(input);
-    const cardNo = typeof i.cardNo === 'string' ? i.cardNo.trim() : '';
-    if (!/^[A-Za-z0-9]{4,32}$/.test(cardNo)) return { ok: false, message: '请选择要激活的会员卡' };
-    return signedIn(
-      await activateCard({
-        phone: valid(validatePhone(i.phone)),
-        code: valid(validateSmsCode(i.code)),
-        cardNo,
-        password: valid(validatePassword(i.password)),
-      }),
-    );
+    return signedIn(await activateCard(valid(parseInput(activateCardInput, input, INVALID))));
   });
 }
 
@@ -137,39 +134,22 @@ export async function registerAction(input: {
   agreed: boolean;
 }) {
   return guarded<{ name: string }>(async () => {
-    const i = fieldsOf(input);
-    if (i.agreed !== true) return { ok: false, message: '请阅读并同意会员服务协议' };
     // The ID card is optional: absent or blank is none; anything else must be a valid number.
-    const blankId = i.idCard === undefined || i.idCard === null || (typeof i.idCard === 'string' && !i.idCard.trim());
-    const idCard = blankId ? undefined : valid(validateIdCard(i.idCard)).number;
-    return signedIn(
-      await registerMember({
-        phone: valid(validatePhone(i.phone)),
-        code: valid(validateSmsCode(i.code)),
-        name: valid(validateName(i.name)),
-        password: valid(validatePassword(i.password)),
-        idCard,
-        agreed: true,
-      }),
-    );
+    return signedIn(await registerMember(valid(parseInput(registerInput, input, INVALID))));
   });
 }
 
 export async function verifyResetCodeAction(phone: string, code: string): Promise<ActionResult> {
   return guarded(async () => {
-    await verifyPhoneCode(valid(validatePhone(phone)), valid(validateSmsCode(code)));
+    const i = valid(parseInput(phoneCodeInput, { phone, code }, INVALID));
+    await verifyPhoneCode(i.phone, i.code);
     return { ok: true };
   });
 }
 
 export async function resetPasswordAction(input: { phone: string; code: string; password: string }): Promise<ActionResult> {
   return guarded(async () => {
-    const i = fieldsOf(input);
-    await resetPassword({
-      phone: valid(validatePhone(i.phone)),
-      code: valid(validateSmsCode(i.code)),
-      password: valid(validatePassword(i.password)),
-    });
+    await resetPassword(valid(parseInput(resetPasswordInput, input, INVALID)));
     return { ok: true };
   });
 }
@@ -181,11 +161,12 @@ export async function resetPasswordAction(input: { phone: string; code: string; 
  */
 export async function wechatLoginAction(code: string, state?: string) {
   return guarded<{ name: string }>(async () => {
-    const c = typeof code === 'string' ? code.trim() : '';
+    const c = parseInput(wechatCodeInput, code, '微信授权已失效，请重新扫码登录');
+    // The state is spent first, whatever the code: a link is good for one try.
     if (!(await takeWechatState(state))) return { ok: false, errorNo: -1, message: '微信授权已失效，请重新扫码登录' };
-    if (!c || c.length > 128) return { ok: false, errorNo: -1, message: '微信授权已失效，请重新扫码登录' };
+    if (!c.ok) return { ok: false, errorNo: -1, message: c.message };
     if (await currentRefreshToken()) return { ok: false, message: '您已登录' };
-    return signedIn(await loginWithWechat(c));
+    return signedIn(await loginWithWechat(c.value));
   });
 }
 

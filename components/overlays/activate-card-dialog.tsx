@@ -7,7 +7,7 @@ import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, Subm
 import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '@/components/ui/use-submission';
 
 export function ActivateCardDialog({ data }: { data: OverlayData }) {
   const afterLogin = useAfterLogin();

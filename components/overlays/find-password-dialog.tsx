@@ -8,7 +8,7 @@ import { FormError, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } 
 import { openOverlay, type OverlayData } from './overlay-store';
 import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '@/components/ui/use-submission';
 
 export function FindPasswordDialog({ data }: { data: OverlayData }) {
   const [step, setStep] = useState<'verify' | 'reset'>('verify');

@@ -13,7 +13,7 @@ import { openOverlay, type OverlayData } from './overlay-store';
 import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '@/components/ui/use-submission';
 
 const TABS = ['密码登录', '短信登录', '微信登录'] as const;
 

@@ -13,7 +13,7 @@ import { openOverlay, type OverlayData } from './overlay-store';
 import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '@/components/ui/use-submission';
 
 export function PhoneCheckDialog({ data }: { data: OverlayData }) {
   const afterLogin = useAfterLogin();

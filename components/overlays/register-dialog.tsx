@@ -16,7 +16,7 @@ import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, Subm
 import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
 import { useAfterLogin } from './use-session';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '@/components/ui/use-submission';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
 /** The route's answer: its html was sanitized on the server (app/session/agreement, lib/sanitize). */

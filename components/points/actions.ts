@@ -15,6 +15,7 @@ import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { getSession, memberClient } from '@/lib/session';
 import { requestIsSameOrigin } from '@/lib/session/origin';
+import { parseInput } from '@/lib/validation/parse-input';
 
 export type ExchangeFailure = 'SESSION' | 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED' | 'INVALID' | 'NETWORK' | 'OTHER';
 
@@ -34,23 +35,23 @@ const SESSION_MESSAGE = `${messages.sessionExpired}，本次未扣除积分`;
 export async function exchangeGoodsAction(input: { sn: string; idempotencyKey: string }): Promise<ExchangeActionResult> {
   // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
   if (!(await requestIsSameOrigin())) return { ok: false, reason: 'INVALID', message: '请求来源无效，请刷新页面后重试' };
-  const parsed = exchangeInput.safeParse(input);
-  if (!parsed.success) return { ok: false, reason: 'INVALID', message: '兑换请求无效，请刷新页面后重试' };
+  const parsed = parseInput(exchangeInput, input, '兑换请求无效，请刷新页面后重试');
+  if (!parsed.ok) return { ok: false, reason: 'INVALID', message: '兑换请求无效，请刷新页面后重试' };
   if (!(await getSession())) return { ok: false, reason: 'SESSION', message: SESSION_MESSAGE };
   try {
-    const receipt = await exchangePointsGoods(await memberClient(), parsed.data);
+    const receipt = await exchangePointsGoods(await memberClient(), parsed.value);
     // Stock changed: the cached lists and this item must show it at once.
     updateTag(CACHE_TAGS.pointsGoods);
-    updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
-    await purgePageCache([CACHE_TAGS.pointsGoods, CACHE_TAGS.pointsItem(parsed.data.sn)]);
+    updateTag(CACHE_TAGS.pointsItem(parsed.value.sn));
+    await purgePageCache([CACHE_TAGS.pointsGoods, CACHE_TAGS.pointsItem(parsed.value.sn)]);
     return { ok: true, receipt };
   } catch (err) {
     if (isSessionResetError(err)) return { ok: false, reason: 'SESSION', message: SESSION_MESSAGE };
     const refusal = exchangeRefusalOf(err);
     if (refusal && isApiError(err)) {
       if (refusal.reason === 'SOLD_OUT') {
-        updateTag(CACHE_TAGS.pointsItem(parsed.data.sn));
-        await purgePageCache([CACHE_TAGS.pointsItem(parsed.data.sn)]);
+        updateTag(CACHE_TAGS.pointsItem(parsed.value.sn));
+        await purgePageCache([CACHE_TAGS.pointsItem(parsed.value.sn)]);
       }
       return { ok: false, reason: refusal.reason, message: err.errorInfo, balance: refusal.balance, stock: refusal.stock };
     }

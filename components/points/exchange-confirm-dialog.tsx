@@ -9,7 +9,8 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { StaticImage } from '@/components/ui/static-image';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useSubmission } from '@/components/ui/use-submission';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { exchangeGoodsAction, type ExchangeActionResult } from './actions';
 import { formatPoints } from '@/lib/format';
@@ -31,15 +32,14 @@ export function ExchangeConfirmDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const sending = useRef(false);
   const [outcome, setOutcome] = useState<ExchangeActionResult | null>(null);
+  const { pending, run } = useSubmission(
+    (message) => setOutcome({ ok: false, reason: 'NETWORK', message }),
+    '网络异常，请检查网络后重试（再次确认不会重复扣分）',
+  );
 
-  async function exchange() {
-    if (sending.current) return;
-    sending.current = true;
-    setPending(true);
-    try {
+  function exchange() {
+    run(async () => {
       const result = await exchangeGoodsAction({ sn: item.sn, idempotencyKey });
       setOutcome(result);
       // The receipt (or the refusal) carries the balance: no second request for it.
@@ -47,12 +47,7 @@ export function ExchangeConfirmDialog({
       else if (typeof result.balance === 'number') queryClient.setQueryData(queryKeys.memberPoints, result.balance);
       // The session is gone (SPEC §8): every per-person read is stale, the header's too.
       else if (result.reason === 'SESSION') void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    } catch {
-      setOutcome({ ok: false, reason: 'NETWORK', message: '网络异常，请检查网络后重试（再次确认不会重复扣分）' });
-    } finally {
-      sending.current = false;
-      setPending(false);
-    }
+    });
   }
 
   function close() {

@@ -10,14 +10,19 @@
  * from SITE_URL, never from the Host the request claims.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
 import { devWechatAuthorize } from '@/lib/api/auth';
 import { usesEmbeddedBackend } from '@/lib/api/transport';
 import { getBackend } from '@/lib/backend/router';
 import { routes, withQuery } from '@/lib/routes';
 import { newWechatState, writeWechatState } from '@/lib/session/wechat-state';
 import { siteUrl } from '@/lib/site-config';
+import { queryOf } from '@/lib/validation/parse-input';
 
 export const dynamic = 'force-dynamic';
+
+/** ?openid= of a development login: a test openid, or none (then the backend's default one). */
+const devAuthorizeQuery = z.object({ openid: z.string().regex(/^[\w-]{4,64}$/).optional().catch(undefined) });
 
 /** A redirect to a page of this site, at its public address. */
 const toSite = (path: string) => NextResponse.redirect(`${siteUrl()}${path}`);
@@ -25,9 +30,9 @@ const toSite = (path: string) => NextResponse.redirect(`${siteUrl()}${path}`);
 export async function GET(request: NextRequest) {
   const state = newWechatState();
   if (usesEmbeddedBackend() && getBackend().settings.devAids) {
-    const openid = request.nextUrl.searchParams.get('openid') ?? undefined;
+    const { openid } = devAuthorizeQuery.parse(queryOf(request.nextUrl.searchParams));
     try {
-      const code = await devWechatAuthorize(openid && /^[\w-]{4,64}$/.test(openid) ? openid : undefined);
+      const code = await devWechatAuthorize(openid);
       const response = toSite(withQuery(routes.home(), { code, state }));
       writeWechatState(response.cookies, state);
       return response;

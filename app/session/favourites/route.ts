@@ -4,20 +4,25 @@
  * the page (they share one React Query key); the page itself stays the same
  * for everyone. Answers {loggedIn: false} for a visitor; never a token.
  */
+import { z } from 'zod';
 import { getFavouriteClinics, getFavouriteDoctors } from '@/lib/api/collections';
 import { getSession, memberClient } from '@/lib/session';
+import { parseInput, queryOf } from '@/lib/validation/parse-input';
 
 export const dynamic = 'force-dynamic';
 
 /** The most favourites one member can hold that the toggles know about. */
 const MAX_FAVOURITES = 100;
 
+const favouritesQuery = z.object({ kind: z.enum(['clinic', 'doctor'], { error: '收藏类型不正确' }) });
+
 const privateJson = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { 'cache-control': 'private, no-store' } });
 
 export async function GET(request: Request) {
-  const kind = new URL(request.url).searchParams.get('kind');
-  if (kind !== 'clinic' && kind !== 'doctor') return privateJson({ error: '收藏类型不正确' }, 400);
+  const query = parseInput(favouritesQuery, queryOf(new URL(request.url).searchParams), '收藏类型不正确');
+  if (!query.ok) return privateJson({ error: query.message }, 400);
+  const { kind } = query.value;
   if (!(await getSession())) return privateJson({ loggedIn: false, codes: [] });
   try {
     const client = await memberClient();

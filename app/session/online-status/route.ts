@@ -3,8 +3,10 @@
  * (DoctorIsOnline), for the badges' poll (React Query key `onlineStatus`).
  * The same answer for everyone, kept for a short while.
  */
-import { messages } from '@/lib/messages';
+import { z } from 'zod';
 import { getOnlineStatus } from '@/lib/api/online';
+import { messages } from '@/lib/messages';
+import { parseInput, queryOf } from '@/lib/validation/parse-input';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,19 +15,23 @@ const MAX_IDS = 100;
 const json = (body: unknown, status = 200, cacheControl = 'public, max-age=30') =>
   Response.json(body, { status, headers: { 'cache-control': status === 200 ? cacheControl : 'no-store' } });
 
-/** "1,2,3" → [1, 2, 3]; null for anything else (empty, a non-integer, too many). */
-function parseDoctorIds(raw: string | null): number[] | null {
-  if (!raw || raw.length > 1200) return null;
-  const parts = raw.split(',');
-  if (parts.length > MAX_IDS || !parts.every((p) => /^[1-9]\d{0,9}$/.test(p))) return null;
-  return [...new Set(parts.map(Number))];
-}
+const BAD_IDS = '医生编号不正确（1至100个正整数，以逗号分隔）';
+
+/** ?ids=1,2,3 → [1, 2, 3] without repeats; anything else (empty, a non-integer, too many, repeated) is refused. */
+const onlineStatusQuery = z.object({
+  ids: z
+    .string({ error: BAD_IDS })
+    .max(1200, BAD_IDS)
+    .transform((raw) => raw.split(','))
+    .pipe(z.array(z.string().regex(/^[1-9]\d{0,9}$/, BAD_IDS)).max(MAX_IDS, BAD_IDS))
+    .transform((parts) => [...new Set(parts.map(Number))]),
+});
 
 export async function GET(request: Request) {
-  const ids = parseDoctorIds(new URL(request.url).searchParams.get('ids'));
-  if (!ids) return json({ error: '医生编号不正确（1至100个正整数，以逗号分隔）' }, 400);
+  const query = parseInput(onlineStatusQuery, queryOf(new URL(request.url).searchParams), BAD_IDS);
+  if (!query.ok) return json({ error: query.message }, 400);
   try {
-    return json({ statuses: await getOnlineStatus(ids) });
+    return json({ statuses: await getOnlineStatus(query.value.ids) });
   } catch {
     return json({ error: messages.networkError }, 503);
   }
