@@ -16,6 +16,7 @@ const points = await import('./points/route');
 const online = await import('./online-status/route');
 const imageCode = await import('./image-code/route');
 const agreement = await import('./agreement/route');
+const favourites = await import('./favourites/route');
 
 let backend: TestBackend;
 const imageCodeCount = () => backend.backend.db.prepare('SELECT COUNT(*) FROM image_codes').pluck().get() as number;
@@ -48,7 +49,7 @@ describe('GET /session/points', () => {
 describe('GET /session/online-status', () => {
   const get = (query: string) => online.GET(new Request(`http://site.test/session/online-status${query}`));
 
-  it.each([[''], ['?ids='], ['?ids=abc'], ['?ids=0'], ['?ids=-1'], ['?ids=1.5'], ['?ids=1,,2'], [`?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]])(
+  it.each([[''], ['?ids='], ['?ids=abc'], ['?ids=0'], ['?ids=-1'], ['?ids=1.5'], ['?ids=1,,2'], ['?ids=1&ids=2'], [`?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]])(
     'bad ids %s → 400 with a Chinese message, never a 500',
     async (query) => {
       const res = await get(query);
@@ -64,6 +65,22 @@ describe('GET /session/online-status', () => {
     const body = (await res.json()) as { statuses: { doctorId: number; online: boolean }[] };
     expect(body.statuses.map((s) => s.doctorId)).toEqual([doctorId]);
     expect(typeof body.statuses[0]!.online).toBe('boolean');
+  });
+});
+
+describe('GET /session/favourites', () => {
+  it.each([[''], ['?kind='], ['?kind=news'], ['?kind=doctor&kind=clinic'], ['?kind=DOCTOR']])('bad kind %s → 400 收藏类型不正确', async (query) => {
+    const res = await favourites.GET(new Request(`http://site.test/session/favourites${query}`));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: '收藏类型不正确' });
+  });
+
+  it('a visitor asking for a known kind gets {loggedIn: false}, private', async () => {
+    jar.clear();
+    const res = await favourites.GET(new Request('http://site.test/session/favourites?kind=doctor'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toEqual({ loggedIn: false, codes: [] });
   });
 });
 
