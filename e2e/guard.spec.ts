@@ -3,7 +3,7 @@
  * token → 请先登录, the login dialog, back to / after 2 s; after logging in,
  * arrival at the page asked for. proxy.ts is not the only guard.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './auth-helpers';
 
 for (const path of ['/userIndex', '/modifyInfor', '/dRecord/registration']) {
@@ -24,6 +24,30 @@ test('after logging in from the guard, the member arrives at the page asked for'
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByText('登录成功')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/modifyInfor');
+});
+
+test('a login that completes just before the 2 s redirect home still arrives at the page asked for', async ({ page }) => {
+  // The page's timers run on Playwright's clock, so the redirect fires exactly when the test says, not by luck.
+  await page.clock.install();
+  await page.goto('/modifyInfor');
+  const dialog = page.getByRole('dialog', { name: '会员登录' });
+  await expect(dialog).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // Hold the navigation to the page asked for, as a slow network would.
+  const held: Route[] = [];
+  await page.route((url) => url.pathname === '/modifyInfor', (route) => void held.push(route));
+  await dialog.getByLabel('手机号', { exact: true }).fill(DEMO.poor.phone);
+  await dialog.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByText('登录成功')).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // The login-required timer's moment passes while the member's navigation is still under way.
+  await page.clock.runFor(3000);
+  await page.unroute((url) => url.pathname === '/modifyInfor');
+  for (const route of held) await route.continue();
+  await page.waitForURL((url) => url.pathname === '/modifyInfor');
+  await expect(page.getByRole('heading', { name: '编辑资料' })).toBeVisible();
+  await expect(page).toHaveURL(/\/modifyInfor$/);
 });
 
 test('the continue-to path is same-site only', async ({ page }) => {

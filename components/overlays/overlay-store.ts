@@ -49,6 +49,17 @@ export function setAfterLoginPath(path: string | null) {
   afterLoginPath = path;
 }
 
+/** Counts logins of this page load: the login-required redirect home checks it before it leaves (SPEC §4). */
+let logins = 0;
+
+export function noteLogin() {
+  logins += 1;
+}
+
+export function loginCount(): number {
+  return logins;
+}
+
 export function takeAfterLoginPath(): string | null {
   const path = afterLoginPath;
   afterLoginPath = null;

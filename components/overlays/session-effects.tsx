@@ -16,7 +16,7 @@ import { messages } from '@/lib/messages';
 import { homePath, safeInternalPath, withQuery } from '@/lib/internal-paths';
 import { showToast } from '@/components/ui/toast';
 import { wechatLoginAction } from './actions';
-import { openOverlay, setAfterLoginPath } from './overlay-store';
+import { loginCount, openOverlay, setAfterLoginPath } from './overlay-store';
 import { useAfterLogin, useSessionMember } from './use-session';
 
 /** SPEC §3 browser storage key; holds the time the WeChat login started (not a token). */
@@ -57,7 +57,11 @@ export function SessionEffects() {
       setAfterLoginPath(safeInternalPath(next));
       showToast(messages.loginRequired, 'info');
       openOverlay('login', { message: messages.loginRequired });
-      const t = setTimeout(() => router.replace(homePath()), LOGIN_REQUIRED_REDIRECT_MS);
+      // A member who logs in before the timer fires goes on to the page (useAfterLogin), not home.
+      const loginsBefore = loginCount();
+      const t = setTimeout(() => {
+        if (loginCount() === loginsBefore) router.replace(homePath());
+      }, LOGIN_REQUIRED_REDIRECT_MS);
       return () => clearTimeout(t);
     }
     if (login === 'open') openOverlay('login');

@@ -12,7 +12,7 @@ import { safeInternalPath, sessionMePath } from '@/lib/internal-paths';
 import { startNavigationProgress } from '@/components/layout/navigation-progress';
 import { queryKeys } from '@/components/ui/query-keys';
 import { showToast } from '@/components/ui/toast';
-import { closeOverlay, takeAfterLoginPath } from './overlay-store';
+import { closeOverlay, noteLogin, takeAfterLoginPath } from './overlay-store';
 import type { SessionMember } from './types';
 
 async function fetchSessionMember(): Promise<SessionMember | null> {
@@ -35,6 +35,7 @@ export function useAfterLogin() {
   const router = useRouter();
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    noteLogin();
     closeOverlay();
     showToast(messages.loginSuccess, 'success');
     await queryClient.invalidateQueries({ queryKey: queryKeys.session });
