@@ -2,13 +2,15 @@
 /**
  * Generates the local demo images of the online services (docs/content.md: nothing
  * hot-linked): SVG doctor portraits with the surname as initial, clinic
- * facade illustrations and six environment illustrations.
+ * facade illustrations and six environment illustrations. Their text is drawn as outlines
+ * (scripts/svg-text.mjs): an image with a text element costs the browser a font lookup and layout of its own.
  * Run: npx tsx scripts/generate-clinic-images.mjs (idempotent; output is committed).
  * Doctor names and clinics come from the seed's data, so the initials and labels match the site.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLINICS as CATALOGUE, DEPARTMENTS, doctorName } from '../lib/backend/seed/clinics-doctors-data.ts';
+import { textPath } from './svg-text.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const doctorsDir = path.join(root, 'public/images/doctors');
@@ -35,7 +37,7 @@ function portrait(initial, [dark, light]) {
   <path d="M120 202l-22 8 22 58 22-58z" fill="${dark}" opacity="0.9"/>
   <rect x="150" y="236" width="34" height="8" rx="4" fill="${dark}" opacity="0.6"/>
   <circle cx="196" cy="52" r="30" fill="${dark}"/>
-  <text x="196" y="63" font-size="30" text-anchor="middle" fill="#fff" font-family="'Noto Sans CJK SC','Microsoft YaHei',sans-serif">${initial}</text>
+  ${textPath(initial, { x: 196, y: 63, size: 30, fill: '#fff' })}
 </svg>
 `;
 }
@@ -58,13 +60,13 @@ function facade(label, i) {
   <path d="M96 156 L320 76 L544 156 Z" fill="#862f23"/>
   <path d="M86 160 H554" stroke="#4f1c16" stroke-width="10" stroke-linecap="round"/>
   <rect x="220" y="170" width="200" height="46" rx="4" fill="#862f23"/>
-  <text x="320" y="202" font-size="24" text-anchor="middle" fill="#fff" font-family="'Noto Sans CJK SC','Microsoft YaHei',sans-serif">圣爱中医</text>
+  ${textPath('圣爱中医', { x: 320, y: 202, size: 24, fill: '#fff' })}
   <rect x="280" y="250" width="80" height="90" fill="#6b261d"/>
   <rect x="150" y="240" width="90" height="60" fill="#cfe3da" stroke="#6b261d" stroke-width="3"/>
   <rect x="400" y="240" width="90" height="60" fill="#cfe3da" stroke="#6b261d" stroke-width="3"/>
   <circle cx="108" cy="320" r="26" fill="#256249"/><rect x="104" y="330" width="8" height="30" fill="#4f3a2a"/>
   <circle cx="536" cy="320" r="26" fill="#256249"/><rect x="532" y="330" width="8" height="30" fill="#4f3a2a"/>
-  <text x="320" y="384" font-size="20" text-anchor="middle" fill="#4f1c16" font-family="'Noto Sans CJK SC','Microsoft YaHei',sans-serif">${label}</text>
+  ${textPath(label, { x: 320, y: 384, size: 20, fill: '#4f1c16' })}
 </svg>
 `;
 }
@@ -75,7 +77,7 @@ const scene = (title, body) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox=
   <rect y="300" width="640" height="100" fill="#e9dccd"/>
   ${body}
   <rect x="20" y="20" width="150" height="40" rx="20" fill="#862f23" opacity="0.9"/>
-  <text x="95" y="47" font-size="20" text-anchor="middle" fill="#fff" font-family="'Noto Sans CJK SC','Microsoft YaHei',sans-serif">${title}</text>
+  ${textPath(title, { x: 95, y: 47, size: 20, fill: '#fff' })}
 </svg>
 `;
 const drawers = Array.from({ length: 24 }, (_, k) => `<rect x="${80 + (k % 8) * 60}" y="${90 + Math.floor(k / 8) * 62}" width="54" height="56" fill="#a0703a" stroke="#6b4a22" stroke-width="2"/><circle cx="${107 + (k % 8) * 60}" cy="${118 + Math.floor(k / 8) * 62}" r="4" fill="#d9a441"/>`).join('');

@@ -1,10 +1,13 @@
 /**
  * Draws one SVG per points item into public/images/goods/ from the seed
- * catalogue, so every image is local (docs/content.md). Run: npx tsx scripts/generate-goods-images.ts
+ * catalogue, so every image is local (docs/content.md). Text is drawn as outlines
+ * (scripts/svg-text.mjs), so an image needs no font lookup of its own. Run: npx tsx scripts/generate-goods-images.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { GOODS_CATALOGUE } from '../lib/backend/seed/points-goods-catalogue';
+// @ts-expect-error a plain .mjs helper of the maintainer scripts, without types
+import { textPath } from './svg-text.mjs';
 
 const dir = path.resolve('public/images/goods');
 fs.mkdirSync(dir, { recursive: true });
@@ -16,9 +19,9 @@ for (const g of GOODS_CATALOGUE) {
   <rect width="600" height="600" fill="url(#bg)"/>
   <circle cx="300" cy="270" r="170" fill="#fff" fill-opacity="0.12"/>
   <circle cx="300" cy="270" r="140" fill="none" stroke="#f5d38a" stroke-width="4" stroke-opacity="0.8"/>
-  <text x="300" y="${270 + size * 0.35}" text-anchor="middle" font-family="'Noto Serif CJK SC','Source Han Serif SC',serif" font-size="${size}" font-weight="700" fill="#fdf6e3">${escape(g.glyph)}</text>
+  ${textPath(g.glyph, { x: 300, y: 270 + size * 0.35, size, fill: '#fdf6e3' })}
   <rect x="0" y="500" width="600" height="100" fill="#000" fill-opacity="0.25"/>
-  <text x="300" y="562" text-anchor="middle" font-family="'Noto Sans CJK SC',sans-serif" font-size="34" fill="#fdf6e3">${escape(g.category)} · 圣爱积分商城</text>
+  ${textPath(`${g.category} · 圣爱积分商城`, { x: 300, y: 562, size: 34, fill: '#fdf6e3' })}
 </svg>
 `;
   fs.writeFileSync(path.join(dir, `${g.sn}.svg`), svg);
