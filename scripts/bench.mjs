@@ -83,6 +83,8 @@ const report = {
   firstLoadJs: [],
   /** The framework's own first-load JS (frameworkFloorJs): what no page can go below. */
   frameworkFloorJs: [],
+  /** Lighthouse of the empty app's page with one next/link (frameworkFloor): the TBT no page goes below. */
+  frameworkFloorLighthouse: null,
   throughput: [],
   scale: null,
   load: [],
@@ -325,7 +327,7 @@ function lighthouseMedian(origin, template) {
   if (runs.length === 0) return { ...failed, attempts: failures, performanceRuns: [] };
   const ordered = [...runs].sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
   const median = ordered[Math.floor((ordered.length - 1) / 2)];
-  return { ...median, attempts: runs.length + failures, performanceRuns: runs.map((r) => r.performance) };
+  return { ...median, attempts: runs.length + failures, performanceRuns: runs.map((r) => r.performance), tbtRuns: runs.map((r) => r.tbtMs) };
 }
 
 // ------------------------------------------------------------------ 5. first-load JS
@@ -391,14 +393,25 @@ function removeEmptyApp(app) {
   fs.rmSync(EMPTY_APP_DIR, { recursive: true, force: true });
 }
 
-async function frameworkFloorJs() {
+/**
+ * The empty app's first-load JS and, unless Lighthouse is skipped, its Lighthouse run (median of
+ * LIGHTHOUSE_RUNS) on the page with one next/link: the TBT that Next and React cost before any page of ours
+ * (docs/bench.md "Framework floor"). Not a goal row: the reference that a template's TBT is read against.
+ */
+async function frameworkFloor() {
   let app = null;
   try {
     app = await startEmptyApp();
-    return [
+    const js = [
       await firstLoadJs(app.origin, { name: 'empty App Router page', url: '/' }, app.staticDir),
       await firstLoadJs(app.origin, { name: 'empty page with one next/link', url: '/with-link' }, app.staticDir),
     ];
+    let lighthouse = null;
+    if (!SKIP.has('lighthouse')) {
+      log('lighthouse', 'framework floor');
+      lighthouse = lighthouseMedian(app.origin, { name: 'framework floor: empty page with one next/link', url: '/with-link', cookie: null });
+    }
+    return { js, lighthouse };
   } finally {
     removeEmptyApp(app);
   }
@@ -579,6 +592,9 @@ function goal(name, met, figure, target, why = '') {
 }
 
 function judge() {
+  const floorLh = report.frameworkFloorLighthouse;
+  // The framework's own blocking time in this run, beside each template's (docs/bench.md "Framework floor").
+  const floorTbt = floorLh && !floorLh.error ? ` (the framework floor alone: ${floorLh.tbtMs} ms, runs ${(floorLh.tbtRuns ?? []).join(', ')})` : '';
   for (const l of report.lighthouse) {
     if (l.error) {
       goal(`Lighthouse ${l.name}`, false, 'no result', 'a result', l.error);
@@ -588,7 +604,7 @@ function judge() {
     const noScore = (key) => (l[key] === null ? `no score: Lighthouse could not run part of this category (${errors || 'no error given'})` : '');
     const perfMiss = !(l.performance >= GOALS.lighthousePerformance);
     goal(`Lighthouse performance: ${l.name}`, !perfMiss, l.performance, `≥ ${GOALS.lighthousePerformance}`,
-      noScore('performance') || `short by ${(GOALS.lighthousePerformance - l.performance).toFixed(2)}; LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}; failing: ${l.failingAudits.performance?.join(', ') || '—'}.`);
+      noScore('performance') || `short by ${(GOALS.lighthousePerformance - l.performance).toFixed(2)}; LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms${floorTbt}, CLS ${l.cls}; failing: ${l.failingAudits.performance?.join(', ') || '—'}.`);
     for (const [key, id] of [['accessibility', 'accessibility'], ['bestPractices', 'best-practices'], ['seo', 'seo']]) {
       const why = l.failingAudits[id]?.some((a) => a.startsWith('is-crawlable')) ? ` (${NOINDEX_REASON})` : '';
       goal(`Lighthouse ${id}: ${l.name}`, l[key] === 1, l[key], '= 1.0', noScore(key) || `short by ${(1 - l[key]).toFixed(2)}; failing: ${l.failingAudits[id]?.join(', ') || '—'}${why}`);
@@ -678,6 +694,11 @@ function writeReport() {
   for (const l of report.lighthouse) {
     if (l.error) md.push(`| ${l.name} | ${l.url ?? '—'} | error: ${l.error.replace(/\n/g, ' ').slice(0, 120)} | | | | | | | |`);
     else md.push(`| ${l.name} | \`${l.url}\` | ${fmt(l.performance)} | ${fmt(l.accessibility)} | ${fmt(l.bestPractices)} | ${fmt(l.seo)} | ${fmt(l.lcpMs)} | ${fmt(l.cls)} | ${fmt(l.tbtMs)} | ${(l.performanceRuns ?? []).map(fmt).join(', ')} |`);
+  }
+  const fl = report.frameworkFloorLighthouse;
+  if (fl && !fl.error) {
+    md.push(`| *framework floor* (not a goal) | \`${fl.url}\` (bench/.tmp app) | ${fmt(fl.performance)} | ${fmt(fl.accessibility)} | ${fmt(fl.bestPractices)} | ${fmt(fl.seo)} | ${fmt(fl.lcpMs)} | ${fmt(fl.cls)} | ${fmt(fl.tbtMs)} | ${(fl.performanceRuns ?? []).map(fmt).join(', ')} (TBT of each run: ${(fl.tbtRuns ?? []).join(', ')} ms) |`);
+    md.push('', 'The framework floor row is the empty App Router app of the first-load JS section (a root layout and a page with one next/link), measured by the same Lighthouse in this run: the blocking time that evaluating Next and React and hydrating an empty page costs on this machine before any page of ours.');
   }
   const missing = Object.entries(report.templates).filter(([, u]) => !u).map(([n]) => n);
   if (missing.length) md.push('', `Not measured (no URL found by following the site's links, or no login): ${missing.join(', ')}.`);
@@ -817,7 +838,9 @@ try {
     }
     try {
       log('first-load JS of an empty Next app');
-      report.frameworkFloorJs = await frameworkFloorJs();
+      const floor = await frameworkFloor();
+      report.frameworkFloorJs = floor.js;
+      report.frameworkFloorLighthouse = floor.lighthouse;
     } catch (err) {
       report.notes.push(`The framework's first-load JS was not measured: ${err?.message ?? err}`);
     }
