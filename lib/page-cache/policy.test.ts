@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCachePlan, type PageRequest } from './policy';
+import { keyedByPlace, pageCachePlan, type PageRequest } from './policy';
 
 function request(pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): PageRequest {
   const url = new URL(pathAndQuery, 'http://site.test');
@@ -79,6 +79,26 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     const other = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-shengai-peer': '198.51.100.1' }, cookies: { address: '216' } }));
     const otherProvince = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-shengai-peer': '203.0.113.9' }, cookies: { address: '215' } }));
     expect(new Set([plan?.key, other?.key, otherProvince?.key]).size).toBe(3);
+  });
+
+  it('keys a located visitor by the place instead of the address; the URL and the address cookie stay in the key', () => {
+    const kunming = '215@25.04,102.71';
+    const a = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-shengai-peer': '203.0.113.9' }, cookies: { address: '216' } }))!;
+    const b = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-shengai-peer': '198.51.100.1' }, cookies: { address: '216' } }))!;
+    expect(a.key).not.toBe(b.key);
+    expect(keyedByPlace(a, kunming).key).toBe(keyedByPlace(b, kunming).key);
+    expect(keyedByPlace(a, kunming).key).not.toBe(keyedByPlace(a, '216@26.57,106.71').key);
+    // The render still gets the visitor's own address and nothing more.
+    expect(keyedByPlace(a, kunming).forward).toEqual(a.forward);
+    const otherCookie = pageCachePlan(request('/doctorlist?page=2', { headers: { 'x-shengai-peer': '203.0.113.9' }, cookies: { address: '215' } }))!;
+    expect(keyedByPlace(otherCookie, kunming).key).not.toBe(keyedByPlace(a, kunming).key);
+    expect(keyedByPlace(pageCachePlan(request('/doctorlist?page=3', { headers: { 'x-shengai-peer': '203.0.113.9' }, cookies: { address: '216' } }))!, kunming).key).not.toBe(
+      keyedByPlace(a, kunming).key,
+    );
+    // A page that does not read the location is left as it is.
+    const fixed = pageCachePlan(request('/doctordetail/D100001'))!;
+    expect(fixed.located).toBeUndefined();
+    expect(keyedByPlace(fixed, kunming)).toBe(fixed);
   });
 
   it('a client-sent X-Forwarded-For neither changes the key nor reaches the render (no trusted proxy)', () => {

@@ -12,9 +12,13 @@
  * A few pages also read more than their URL while rendering, and those inputs
  * are part of their key, like an HTTP Vary:
  * - `/doctorlist` without a province segment reads the `address` cookie and,
- *   without it, the visitor's IP location (components/doctors/resolve-province.ts);
+ *   without it, the visitor's IP location (app/(care)/_lib/resolve-province.ts);
  * - `/hospitallist` also sorts by distance from the visitor's IP
- *   (components/hospitals/visitor-position.ts).
+ *   (app/(care)/_lib/visitor-position.ts).
+ * Those two read the IP only through its location (GetAliyunCity), so once the
+ * address is located they are keyed by the place, not the address
+ * (`keyedByPlace`, lib/page-cache/place.ts): a burst of visitors from one city
+ * costs one render, not one a visitor.
  * The render receives only the inputs its key holds, never the visitor's other
  * cookies or headers. So a cached page cannot hold one person's data, even if
  * a page started to read the session by mistake: it would render anonymous.
@@ -30,8 +34,10 @@ export interface PageCachePlan {
   path: string;
   /** Request headers of the render: exactly the inputs `key` holds. */
   forward: Record<string, string>;
-  /** Keyed by the visitor's address: kept in a smaller store of its own. */
+  /** Keyed by the visitor's address or place: kept in a smaller store of its own. */
   perVisitor: boolean;
+  /** A page that reads the visitor's IP location: the address, and the key without it (see `keyedByPlace`). */
+  located?: { address: string; keyBase: string };
 }
 
 /** The request as the policy sees it (a NextRequest has all of this). */
@@ -101,7 +107,18 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
     // render under the site's own header and secret: the render reads the same address.
     const address = clientAddress(request.headers);
     Object.assign(forward, siteForwardHeaders(address));
-    keyParts.push(`client=${address}`);
+    const keyBase = keyParts.join('\n');
+    return { key: `${keyBase}\nclient=${address}`, path, forward, perVisitor: true, located: { address, keyBase } };
   }
-  return { key: keyParts.join('\n'), path, forward, perVisitor: vary.ip };
+  return { key: keyParts.join('\n'), path, forward, perVisitor: false };
+}
+
+/**
+ * The plan of a page that reads the visitor's IP location, keyed by where that address is (`place`, from
+ * lib/page-cache/place.ts) instead of the address itself. The render still receives the address: it
+ * locates it the same way, so its page is the page of that place. Other plans are returned as they are.
+ */
+export function keyedByPlace(plan: PageCachePlan, place: string): PageCachePlan {
+  if (!plan.located) return plan;
+  return { ...plan, key: `${plan.located.keyBase}\nplace=${place}` };
 }

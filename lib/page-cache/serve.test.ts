@@ -9,6 +9,12 @@ import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } f
 import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, PROXY_CACHE_HEADER, RENDER_HEADER, SHARED_ANSWER_SECONDS } from './serve';
 import { pageCacheState, purgePageCache } from './store';
 
+/** Where the test's addresses are (lib/page-cache/place.ts asks GetAliyunCity); an address not here cannot be located. */
+const { places } = vi.hoisted(() => ({
+  places: { '203.0.113.1': '215@25.04,102.71', '203.0.113.2': '215@25.04,102.71', '198.51.100.1': '216@26.57,106.71' } as Record<string, string>,
+}));
+vi.mock('./place', () => ({ visitorPlace: async (address: string) => places[address] ?? null }));
+
 /**
  * A stand-in for the Next server answering the cache's own render: like
  * proxy.ts, it gives the placeholder nonce only to a request with the secret.
@@ -158,6 +164,31 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
     await read('/doctordetail/D1', { headers: { cookie: '_ga=ga1; address=216', 'x-shengai-peer': '203.0.113.9' } });
     expect(origin.lastHeaders.cookie).toBeUndefined();
     expect(origin.lastHeaders['x-shengai-client']).toBeUndefined();
+  });
+
+  it('keys the lists that read the IP location by the place: visitors of one city share one render', async () => {
+    const first = await read('/hospitallist', { headers: { 'x-shengai-peer': '203.0.113.1' } });
+    const sameCity = await read('/hospitallist', { headers: { 'x-shengai-peer': '203.0.113.2' } });
+    expect(first.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(sameCity.res.headers.get('x-page-cache')).toBe('HIT');
+    expect(sameCity.body).toBe(first.body);
+    expect(origin.renders).toBe(1);
+    // The render got the first visitor's address, which it locates to the same place.
+    expect(origin.lastHeaders['x-shengai-client']).toBe('203.0.113.1');
+
+    const otherCity = await read('/hospitallist', { headers: { 'x-shengai-peer': '198.51.100.1' } });
+    expect(otherCity.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(origin.renders).toBe(2);
+    // The address cookie stays part of the key.
+    await read('/hospitallist', { headers: { 'x-shengai-peer': '203.0.113.2', cookie: 'address=216' } });
+    expect(origin.renders).toBe(3);
+
+    // Addresses that cannot be located are keyed by the address, as before: each its own render.
+    await read('/hospitallist', { headers: { 'x-shengai-peer': '192.0.2.7' } });
+    await read('/hospitallist', { headers: { 'x-shengai-peer': '192.0.2.8' } });
+    expect(origin.renders).toBe(5);
+    expect(origin.lastHeaders['x-shengai-client']).toBe('192.0.2.8');
+    expect((await read('/hospitallist', { headers: { 'x-shengai-peer': '192.0.2.8' } })).res.headers.get('x-page-cache')).toBe('HIT');
   });
 
   it('makes one render for many concurrent first requests', async () => {

@@ -21,7 +21,8 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { FALLBACK_KEYS, NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH, fallbackFor } from './fallback';
-import { pageCachePlan, type PageCachePlan } from './policy';
+import { visitorPlace } from './place';
+import { keyedByPlace, pageCachePlan, type PageCachePlan } from './policy';
 import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
@@ -261,7 +262,7 @@ async function answerFailure(
  */
 export async function answerFromPageCache(request: NextRequest): Promise<NextResponse | null> {
   if (!pageCacheEnabled()) return null;
-  const plan = pageCachePlan({
+  let plan = pageCachePlan({
     method: request.method,
     pathname: request.nextUrl.pathname,
     search: request.nextUrl.search,
@@ -269,6 +270,11 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
     cookie: (name) => request.cookies.get(name)?.value,
   });
   if (!plan) return null;
+  if (plan.located) {
+    // A page that reads the IP location is the same for everyone at that place (lib/page-cache/place.ts).
+    const place = await visitorPlace(plan.located.address);
+    if (place) plan = keyedByPlace(plan, place);
+  }
   const state = pageCacheState();
   const store = plan.perVisitor ? state.perVisitor : state.shared;
 
