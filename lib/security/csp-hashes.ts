@@ -8,7 +8,7 @@
  * /_next/static (same origin), every inline script of this page is listed by
  * hash, and nothing else runs. No 'unsafe-inline' and no 'strict-dynamic' (which
  * would need the external chunks hashed too). The MDN Observatory scores this
- * the same as the nonce policy (lib/security/observatory.ts: unsafe-inline in
+ * the same as the nonce policy (test/observatory.ts: unsafe-inline in
  * style-src only, 0), so the site stays A+.
  */
 import { createHash } from 'node:crypto';
