@@ -27,7 +27,7 @@ import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { refuseMalformedAction } from '@/lib/security/action-request';
-import { cspProxy } from '@/lib/security/csp-proxy';
+import { cspProxy, type CspForRequest } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
 import { trustedProxyHops } from '@/lib/session/trusted-proxy';
@@ -74,20 +74,22 @@ export async function proxy(request: NextRequest) {
       : NextResponse.next();
   }
   // docs/security.md: the nonce goes to the renderer (request headers) and to the browser (response).
-  // The page cache's own render gets the placeholder that each cached answer replaces.
+  // The page cache's own render gets the placeholder that each cached answer replaces. Made only for an
+  // answer that needs it: an answer from the page cache carries its page's hash CSP and no nonce.
   const cacheRender = isPageCacheRender(request.headers);
-  const csp = cspProxy(request, cacheRender ? placeholderNonce() : undefined);
-  if (hasMalformedEscape(pathname)) return csp.apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
+  let cspOfRequest: CspForRequest | undefined;
+  const csp = () => (cspOfRequest ??= cspProxy(request, cacheRender ? placeholderNonce() : undefined));
+  if (hasMalformedEscape(pathname)) return csp().apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
   // The server-rendered error page is the page cache's to send (lib/page-cache/fallback.ts): a visitor's own
   // request for its address is a 404.
-  if (pathname === UNAVAILABLE_RENDER_PATH && !cacheRender) return csp.apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
+  if (pathname === UNAVAILABLE_RENDER_PATH && !cacheRender) return csp().apply(NextResponse.rewrite(new URL(routes.notFound(), request.url)));
 
   // 1. Mobile and in-app browsers: only real page loads, never crawlers.
   if (isPageNavigation(request)) {
     const platform = mobilePlatform(request.headers.get('user-agent') ?? '');
     if (platform) {
       const target = await mobileUrlFor(platform, pathname, search.replace(/^\?/, ''));
-      if (target) return csp.apply(NextResponse.redirect(target, 302));
+      if (target) return csp().apply(NextResponse.redirect(target, 302));
     }
   }
 
@@ -95,12 +97,19 @@ export async function proxy(request: NextRequest) {
 
   // 2. The guard: SPEC §6 login-required pages need a stored refresh token.
   if (isLoginRequiredPath(pathname) && !refreshToken) {
-    return csp.apply(NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302));
+    return csp().apply(NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302));
+  }
+
+  // Public pages from the page cache (never its own render, never a request that refreshes cookies).
+  const needsRefresh = Boolean(refreshToken) && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD');
+  if (!cacheRender && !needsRefresh) {
+    const cached = await answerFromPageCache(request);
+    if (cached) return cached;
   }
 
   // The forged-subrequest header never reaches the app (CVE-2025-29927 style bypass),
   // nor does the page cache's secret.
-  const headers = csp.requestHeaders;
+  const headers = csp().requestHeaders;
   headers.delete('x-middleware-subrequest');
   headers.delete(RENDER_HEADER);
   headers.delete(MEMBER_RENDER_HEADER);
@@ -114,17 +123,10 @@ export async function proxy(request: NextRequest) {
   // The page's address for its mobile-alternate link (lib/mobile-alternate.ts), never the client's own value.
   headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
 
-  const needsRefresh = Boolean(refreshToken) && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD');
   // A member's document load is rendered on loopback, so an error answer holds the whole site
   // (lib/page-cache/member-render.ts); the loopback render itself renders as usual.
   const forMember =
     !cacheRender && !isMemberRender(request.headers) && (Boolean(refreshToken) || request.cookies.has(ACCESS_COOKIE)) && rendersForMember(request);
-
-  // Public pages from the page cache (never its own render, never a request that refreshes cookies).
-  if (!cacheRender && !needsRefresh) {
-    const cached = await answerFromPageCache(request);
-    if (cached) return cached;
-  }
 
   // 3. Refresh an expired access cookie once, for the page and the browser alike.
   if (refreshToken && needsRefresh) {
@@ -140,7 +142,7 @@ export async function proxy(request: NextRequest) {
       }
       const response = NextResponse.next({ request: { headers } });
       writeTokenCookies(response.cookies, tokens);
-      return csp.apply(response);
+      return csp().apply(response);
     } catch (err) {
       if (isApiError(err) && [4001, 4003, 4004].includes(err.errorNo)) {
         // SPEC §8: the session is over; the visitor continues without it.
@@ -149,11 +151,11 @@ export async function proxy(request: NextRequest) {
         if (isLoginRequiredPath(pathname)) {
           const redirect = NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302);
           clearTokenCookies(redirect.cookies);
-          return csp.apply(redirect);
+          return csp().apply(redirect);
         }
         const response = NextResponse.next({ request: { headers } });
         clearTokenCookies(response.cookies);
-        return csp.apply(response);
+        return csp().apply(response);
       }
       // A network fault: carry on; the page asks again.
     }
@@ -163,7 +165,7 @@ export async function proxy(request: NextRequest) {
     const rendered = await answerMemberPage(request, headers);
     if (rendered) return rendered;
   }
-  return csp.apply(NextResponse.next({ request: { headers } }));
+  return csp().apply(NextResponse.next({ request: { headers } }));
 }
 
 export const config = {
