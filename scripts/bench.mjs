@@ -22,7 +22,7 @@
  *  8. load: 60 s × 50 connections on home and the doctor list, server RSS sampled
  *
  * Environment: BENCH_BUILD=1 (rebuild), BENCH_DURATION_SCALE (e.g. 0.25 for a
- * quick proof run; the report says so), BENCH_SKIP=lighthouse,js,throughput,stack,scale,load to skip stages,
+ * quick proof run; the report says so), BENCH_SKIP=lighthouse,js,throughput,stack,scale,load,burst to skip stages,
  * BENCH_LH_RUNS (Lighthouse runs per template, 3; the median run is reported).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -88,6 +88,8 @@ const report = {
   throughput: [],
   scale: null,
   load: [],
+  /** First visits from many addresses at once on the lists cached by place (section 9). */
+  burst: [],
   goals: [],
   notes: [],
 };
@@ -582,6 +584,51 @@ async function load(name, url, serverPid) {
   }
 }
 
+// ------------------------------------------------------------------ 9. a burst of first visits from many addresses
+/**
+ * The lists that read the visitor's IP location (/doctorlist without a province, /hospitallist) are cached by the
+ * visitor's place, not the address (lib/page-cache/place.ts). BURST_VISITORS first visits arrive at once, each from an
+ * address of its own on loopback (127.0.x.y: with no trusted proxy the server takes the socket's peer as the
+ * visitor's address), each on a new connection, on a server that has not rendered the page yet: how long the
+ * visitors wait, and how they were answered (x-page-cache).
+ */
+const BURST_VISITORS = 300;
+
+function visitFrom(url, localAddress) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const req = http.get(url, { localAddress, agent: false, headers: BROWSER_HEADERS, timeout: 30_000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: Date.now() - started, status: res.statusCode, how: res.headers['x-page-cache'] ?? 'render' }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (err) => resolve({ error: err.code ?? err.message }));
+  });
+}
+
+async function burst(name, url) {
+  const started = Date.now();
+  const visits = await Promise.all(
+    Array.from({ length: BURST_VISITORS }, (_, i) => visitFrom(url, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`)),
+  );
+  const wallMs = Date.now() - started;
+  const ms = visits.filter((v) => !v.error).map((v) => v.ms).sort((a, b) => a - b);
+  const at = (p) => (ms.length ? ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] : null);
+  const answeredBy = {};
+  for (const v of visits) if (!v.error) answeredBy[v.how] = (answeredBy[v.how] ?? 0) + 1;
+  return {
+    name,
+    url: new URL(url).pathname,
+    visitors: BURST_VISITORS,
+    wallMs,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    errors: visits.filter((v) => v.error).length,
+    non2xx: visits.filter((v) => !v.error && (v.status < 200 || v.status >= 300)).length,
+    answeredBy,
+  };
+}
+
 // ------------------------------------------------------------------ goals
 /** Why two templates miss the SEO audit on purpose (docs/decisions.md "Pages kept out of search engines"). */
 const NOINDEX_REASON =
@@ -728,6 +775,13 @@ function writeReport() {
   } else md.push('```', report.scale.stdoutTail || JSON.stringify(report.scale.result), '```');
   md.push('', `## Load (${LOAD_SECONDS} s × ${CONNECTIONS} connections)`, '', '| target | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS start MB | halfway MB | peak MB | end MB |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const l of report.load) md.push(`| ${l.name} | ${l.reqPerSec} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.rssStartMB} | ${l.rssHalfwayMB} | ${l.rssPeakMB} | ${l.rssEndMB} |`);
+  md.push('', `## A burst of first visits from many addresses (${BURST_VISITORS} at once, each from its own loopback address and connection, on a fresh server)`, '');
+  if (!report.burst.length) md.push('Not measured in this run.');
+  else {
+    md.push('| list | URL | wall ms | p50 ms | p99 ms | errors | non-2xx | answered by (x-page-cache) |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const b of report.burst) md.push(`| ${b.name} | \`${b.url}\` | ${b.wallMs} | ${b.p50Ms} | ${b.p99Ms} | ${b.errors} | ${b.non2xx} | ${Object.entries(b.answeredBy).map(([k, v]) => `${k} ${v}`).join(', ')} |`);
+    md.push('', 'These lists read the visitor\'s IP location, so the page cache keys them by the place the address is in (lib/page-cache/place.ts): the visitors of one city share one render, and concurrent first visits of one key share it as it is made (each of those answers says MISS). Keyed by the address, each visitor cost a render of their own.');
+  }
   const rendered = report.throughput.find((t) => t.kind === 'reference');
   const home = report.throughput.find((t) => t.kind === 'page' && t.name === 'home');
   md.push('', '## Cost of the CSP nonce', '',
@@ -933,6 +987,19 @@ try {
       } catch (err) {
         report.notes.push(`Load on ${name} failed: ${err?.message ?? err}`);
       }
+    }
+  }
+  if (!SKIP.has('burst') && timeLeft() > 120_000) {
+    // A server of its own, fresh: the lists are not rendered yet when the visitors arrive.
+    killTree(server?.child);
+    const fresh = await startServer({ dbName: 'bench-burst.db' });
+    try {
+      for (const [name, url] of [['doctor list', routes.doctorList()], ['clinic list', routes.hospitalList()]]) {
+        log('burst', name);
+        report.burst.push(await burst(name, fresh.origin + url));
+      }
+    } finally {
+      killTree(fresh.child);
     }
   }
   judge();
