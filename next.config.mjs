@@ -14,7 +14,7 @@
  */
 const localDevelopment = process.env.NODE_ENV === 'development';
 
-/** Issue 8 security headers, on every answer (pages, API, files). */
+/** The security headers (docs/security.md), on every answer (pages, API, files). */
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },

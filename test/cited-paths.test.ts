@@ -54,3 +54,23 @@ describe('paths cited in comments and docs', () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 });
+
+/**
+ * A newcomer has neither the tracker nor a way to follow an issue number: comments and docs cite the SPEC
+ * section or the docs/ page that holds a rule. (The bench's generated report is not prose of ours.)
+ */
+const ISSUE_NUMBER = /\b[Ii]ssues? #?\d+/;
+
+describe('comments and docs cite the SPEC or docs/, not issue numbers', () => {
+  it('the check sees an issue number', () => {
+    expect(ISSUE_NUMBER.test(`/** Security headers (${'issue'} 8). */`)).toBe(true);
+    expect(ISSUE_NUMBER.test('/** Security headers (SPEC §9, docs/security.md). */')).toBe(false);
+  });
+
+  it('no tracked source or doc names one', () => {
+    const citing = trackedTextFiles()
+      .filter((file) => !file.startsWith('bench/report'))
+      .filter((file) => ISSUE_NUMBER.test(fs.readFileSync(file, 'utf8')));
+    expect(citing).toEqual([]);
+  });
+});
