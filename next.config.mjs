@@ -38,6 +38,11 @@ const nextConfig = {
   // opens http://127.0.0.1:3000 would get a page that never hydrates. `next dev` only: no effect on builds.
   allowedDevOrigins: ['127.0.0.1'],
   poweredByHeader: false,
+  // Metadata (title, description, canonical, Open Graph) always in <head>, never streamed into <body>:
+  // Next streams it for user agents outside its bot list when generateMetadata is not ready with the shell,
+  // and the page cache keeps one HTML for every visitor, WeChat's link previewer and Baidu's crawler included
+  // (docs/seo-sharing.md). `/.*/` is Next's documented way to turn streaming metadata off.
+  htmlLimitedBots: /.*/,
   reactStrictMode: true,
   // Outside the bundle: the embedded backend's native SQLite binding, the image code's font loader, and the
   // share cards' font subsetter, which loads its harfbuzz wasm from its own package directory (lib/share-card/font.ts).

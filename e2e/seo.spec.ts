@@ -48,6 +48,36 @@ test('pages carry a title, description, canonical, Open Graph and Twitter tags w
   expect(shareCard.headers()['content-type']).toContain('image/png');
 });
 
+/** What a link previewer or a crawler that reads only `<head>` sees of a page's first HTML. */
+function headOf(html: string): string {
+  const end = html.indexOf('</head>');
+  expect(end).toBeGreaterThan(0);
+  return html.slice(0, end);
+}
+
+test('a shared link’s first HTML carries the title, description and Open Graph tags inside <head>, even for a page whose data was not cached', async ({
+  request,
+}) => {
+  // Pages whose data no test has read yet: their metadata is resolved while the page renders. Next streams late
+  // metadata into <body> unless told not to (next.config.mjs htmlLimitedBots); the page cache then keeps that HTML.
+  const goods = await apiAll(request, 'PointsMall/GetPointsMallList', {}, 60);
+  expect(goods.length).toBeGreaterThan(10);
+  const doctors = await apiAll(request, 'TW_User/GetDoctorPageList', {}, 100);
+  const paths = [
+    ...goods.slice(-8).map((g) => `/productDetails?sn=${g.GoodsSN}`),
+    ...doctors.slice(-4).map((d) => `/doctordetail/${d.AppointmentCode}`),
+    '/healthSciencedetail?id=' + (await firstNews(request, 7)).ID,
+  ];
+  for (const path of paths) {
+    const html = await (await request.get(path, { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/130' } })).text();
+    const head = headOf(html);
+    expect(head, path).toMatch(/<title>[^<]*圣爱中医官方网站<\/title>/);
+    expect(head, path).toMatch(/<meta name="description" content="[^"]{10,}"/);
+    expect(head, path).toMatch(/<meta property="og:title" content="[^"]+"/);
+    expect(head, path).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/);
+  }
+});
+
 test('an article canonical is its type page, whichever route showed it', async ({ request }) => {
   const culture = await firstNews(request, 2);
   const html = await (await request.get(`/newtdetail/${culture.ID}`)).text();

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
 import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
 import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } from './fallback';
-import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, PROXY_CACHE_HEADER, RENDER_HEADER, SHARED_ANSWER_SECONDS } from './serve';
+import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, PROXY_CACHE_HEADER, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS } from './serve';
 import { pageCacheState, purgePageCache } from './store';
 
 /** Where the test's addresses are (lib/page-cache/place.ts asks GetAliyunCity); an address not here cannot be located. */
@@ -158,6 +158,8 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
     expect(origin.lastHeaders[RENDER_HEADER]).toBe(pageCacheState().renderSecret);
     expect(origin.lastHeaders.cookie).toBe('address=216');
     expect(origin.lastHeaders.authorization).toBeUndefined();
+    // Its own user agent, not the visitor's: one that Next serves blocking metadata (next.config.mjs htmlLimitedBots).
+    expect(origin.lastHeaders['user-agent']).toBe(RENDER_USER_AGENT);
     // The visitor's address by the site's rule (the peer; a client's own X-Forwarded-For is not trusted), with the site's secret.
     expect(origin.lastHeaders['x-shengai-client']).toBe('203.0.113.9');
     expect(origin.lastHeaders['x-forwarded-for']).toBeUndefined();

@@ -27,6 +27,8 @@ import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-thr
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
 
+/** The user agent of the cache's own render (a crawler-like name would make the site treat it as one). */
+export const RENDER_USER_AGENT = 'shengai-page-cache';
 /** The secret header of the cache's own render. */
 export const RENDER_HEADER = 'x-page-cache-render';
 /**
@@ -105,7 +107,8 @@ async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Re
   if (!origin || Date.now() < state.unreachableUntil) return null;
   try {
     const res = await fetch(new URL(plan.path, origin), {
-      headers: { ...plan.forward, [RENDER_HEADER]: state.renderSecret, accept: 'text/html', 'accept-encoding': 'identity' },
+      // A user agent of its own: Next serves blocking metadata only to a request that names one (next.config.mjs htmlLimitedBots).
+      headers: { ...plan.forward, [RENDER_HEADER]: state.renderSecret, accept: 'text/html', 'accept-encoding': 'identity', 'user-agent': RENDER_USER_AGENT },
       redirect: 'manual',
       cache: 'no-store',
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
