@@ -119,18 +119,23 @@ test('type in the header search and pick a suggestion with the keyboard', async 
   await page.goto('/aboutHospital');
   const box = page.getByRole('combobox', { name: '搜索医生、门诊、疾病与文章' });
   await box.click();
+  // The list shows the suggestions of an earlier keystroke until those of the whole word arrive (keepPreviousData):
+  // the options are read once the answer for 颈椎 is in and drawn.
+  const answered = page.waitForResponse((r) => r.url().includes(`/search-suggestions?q=${encodeURIComponent('颈椎')}`));
   await box.pressSequentially('颈椎');
+  await answered;
   const listbox = page.getByRole('listbox', { name: '搜索建议' });
   await expect(listbox).toBeVisible();
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   const options = listbox.getByRole('option');
+  await expect(options.and(page.locator('[data-kind="illness"]')).filter({ hasText: '颈椎' }).first()).toBeVisible();
   const kinds = await options.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
   const target = kinds.indexOf('illness');
   expect(target).toBeGreaterThanOrEqual(0);
   for (let i = 0; i <= target; i++) await box.press('ArrowDown');
-  const activeId = await box.getAttribute('aria-activedescendant');
-  await expect(options.nth(target)).toHaveAttribute('id', activeId!);
+  // The input names the highlighted option (aria-activedescendant follows the highlight once React has drawn it).
   await expect(options.nth(target)).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(target).getAttribute('id'))!);
   await box.press('Enter');
   await expect(page).toHaveURL(/\/illnessdetail\/\d+/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('颈椎');
