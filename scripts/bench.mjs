@@ -479,6 +479,8 @@ function summary(name, url, r, extra = {}) {
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,
+    // Which statuses the non-2xx were ({ "502": { count } }): a count alone does not say what went wrong.
+    statusCodes: r.statusCodeStats ?? null,
     total: r.requests.total,
   };
 }
@@ -762,7 +764,8 @@ function writeReport() {
     const rf = floor ? (t.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—';
     const rn = nginx ? (t.reqPerSec / Math.max(1, nginx.reqPerSec)).toFixed(3) : '—';
     const by = t.kind === 'nginx' ? 'nginx' : t.kind === 'floor' ? 'empty Next app' : t.kind.startsWith('static') ? 'static file' : t.pageCache ? `page cache ${t.pageCache}` : t.kind === 'stack' ? 'nginx → next' : 'render';
-    md.push(`| ${t.name} | ${t.where ?? '—'} | ${t.headers ?? '—'} | ${by} | ${fmt(t.rawKB ?? t.bytesKB)} | ${fmt(t.gzipKB)} | ${fmt(t.brKB)} | ${t.reqPerSec} | ${t.p50Ms} | ${t.p99Ms} | ${rf} | ${rn} | ${t.errors + t.timeouts} | ${t.non2xx} |`);
+    const other = Object.entries(t.statusCodes ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => `${code}×${v.count}`);
+    md.push(`| ${t.name} | ${t.where ?? '—'} | ${t.headers ?? '—'} | ${by} | ${fmt(t.rawKB ?? t.bytesKB)} | ${fmt(t.gzipKB)} | ${fmt(t.brKB)} | ${t.reqPerSec} | ${t.p50Ms} | ${t.p99Ms} | ${rf} | ${rn} | ${t.errors + t.timeouts} | ${t.non2xx}${other.length ? ` (${other.join(', ')})` : ''} |`);
   }
   md.push('', 'The floor is an empty Next app (bench/.tmp, a root layout and a trivial page, no proxy) built by the same Next and measured in this run. nginx serves the saved bytes of the home page with `gzip_static` (its .gz beside it): the machine’s physical limit. “stack” is deploy/ brought up by scripts/deploy-local.sh: nginx over HTTPS in front of two `next start` and Redis. “answered by” is the x-page-cache header of a request made just before the run (lib/page-cache).');
   md.push('', '## Scale: the doctor list at 1k / 10k / 100k doctors', '');
