@@ -27,6 +27,7 @@ import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { refuseMalformedAction } from '@/lib/security/action-request';
+import { rememberedLookup } from '@/lib/remembered-lookup';
 import { cspProxy, type CspForRequest } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
@@ -34,25 +35,13 @@ import { trustedProxyHops } from '@/lib/session/trusted-proxy';
 import { mobilePlatform } from '@/lib/session/user-agent';
 
 /** Mobile addresses by platform and page; failures are remembered briefly so a down API is not hammered. */
-const mobileUrls = new Map<string, { url: string | null; until: number }>();
-const MOBILE_URL_TTL_MS = 10 * 60_000;
-const MOBILE_URL_FAILURE_TTL_MS = 30_000;
-const MOBILE_URL_MAX = 1000;
+const mobileUrls = rememberedLookup<string>({ ttlMs: 10 * 60_000, failureTtlMs: 30_000, maxEntries: 1000 });
 
-async function mobileUrlFor(platform: string, path: string, query: string): Promise<string | null> {
-  const key = `${platform}|${path}|${query}`;
-  const hit = mobileUrls.get(key);
-  if (hit && hit.until > Date.now()) return hit.url;
-  let url: string | null = null;
-  try {
+function mobileUrlFor(platform: string, path: string, query: string): Promise<string | null> {
+  return mobileUrls(`${platform}|${path}|${query}`, async () => {
     const raw = await getMobileUrl({ platform, path, query });
-    url = /^https?:\/\//i.test(raw) ? raw : null;
-  } catch {
-    url = null;
-  }
-  if (mobileUrls.size >= MOBILE_URL_MAX) mobileUrls.delete(mobileUrls.keys().next().value!);
-  mobileUrls.set(key, { url, until: Date.now() + (url ? MOBILE_URL_TTL_MS : MOBILE_URL_FAILURE_TTL_MS) });
-  return url;
+    return /^https?:\/\//i.test(raw) ? raw : null;
+  });
 }
 
 function isPageNavigation(request: NextRequest): boolean {

@@ -8,10 +8,9 @@
 export const PAGE_PATH_HEADER = 'x-shengai-page-path';
 export const MOBILE_ALTERNATE_MEDIA = 'only screen and (max-width: 640px)';
 
-const addresses = new Map<string, { url: string | null; until: number }>();
-const TTL_MS = 10 * 60_000;
-const FAILURE_TTL_MS = 30_000;
-const MAX_ENTRIES = 2000;
+import { rememberedLookup } from '@/lib/remembered-lookup';
+
+const addresses = rememberedLookup<string>({ ttlMs: 10 * 60_000, failureTtlMs: 30_000, maxEntries: 2000 });
 
 /**
  * The mobile address of a site path (with its query), or null when there is none (the API failed
@@ -22,17 +21,9 @@ export async function mobileAlternateUrl(
   lookup: (input: { platform: string; path: string; query: string }) => Promise<string>,
 ): Promise<string | null> {
   if (!pathWithQuery.startsWith('/') || pathWithQuery.startsWith('//')) return null;
-  const hit = addresses.get(pathWithQuery);
-  if (hit && hit.until > Date.now()) return hit.url;
   const [path, query = ''] = pathWithQuery.split(/\?(.*)/s, 2);
-  let url: string | null = null;
-  try {
+  return addresses(pathWithQuery, async () => {
     const raw = await lookup({ platform: 'H5', path: path!, query });
-    url = /^https?:\/\//i.test(raw) ? raw : null;
-  } catch {
-    url = null;
-  }
-  if (addresses.size >= MAX_ENTRIES) addresses.delete(addresses.keys().next().value!);
-  addresses.set(pathWithQuery, { url, until: Date.now() + (url ? TTL_MS : FAILURE_TTL_MS) });
-  return url;
+    return /^https?:\/\//i.test(raw) ? raw : null;
+  });
 }

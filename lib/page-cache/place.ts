@@ -9,6 +9,7 @@
  * host in trouble is not asked again for every request.
  */
 import { locateByIp } from '@/lib/api/reference';
+import { rememberedLookup } from '@/lib/remembered-lookup';
 
 /** How long a located address is remembered (a city's IP ranges do not move within minutes). */
 export const PLACE_MEMORY_MS = 10 * 60_000;
@@ -19,17 +20,10 @@ export const PLACE_LOOKUP_MS = 1_500;
 /** Addresses remembered at most (the oldest are forgotten first). */
 export const PLACE_MEMORY_ENTRIES = 20_000;
 
-const remembered = new Map<string, { place: string | null; until: number }>();
+const remembered = rememberedLookup<string>({ ttlMs: PLACE_MEMORY_MS, failureTtlMs: PLACE_FAILURE_MEMORY_MS, maxEntries: PLACE_MEMORY_ENTRIES });
 
-export async function visitorPlace(address: string): Promise<string | null> {
-  const now = Date.now();
-  const known = remembered.get(address);
-  if (known && known.until > now) return known.place;
-  const place = await lookUp(address);
-  remembered.delete(address);
-  if (remembered.size >= PLACE_MEMORY_ENTRIES) remembered.delete(remembered.keys().next().value!);
-  remembered.set(address, { place, until: now + (place ? PLACE_MEMORY_MS : PLACE_FAILURE_MEMORY_MS) });
-  return place;
+export function visitorPlace(address: string): Promise<string | null> {
+  return remembered(address, () => lookUp(address));
 }
 
 async function lookUp(address: string): Promise<string | null> {

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rememberedLookup } from './remembered-lookup';
+
+describe('rememberedLookup', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('asks once while an answer is remembered, and again after ttlMs', async () => {
+    const remembered = rememberedLookup<string>({ ttlMs: 1000, failureTtlMs: 100, maxEntries: 10 });
+    const lookUp = vi.fn(async () => 'a');
+    expect(await remembered('k', lookUp)).toBe('a');
+    expect(await remembered('k', lookUp)).toBe('a');
+    expect(lookUp).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(Date.now() + 1001);
+    await remembered('k', lookUp);
+    expect(lookUp).toHaveBeenCalledTimes(2);
+  });
+
+  it('remembers no answer and a lookup that threw for failureTtlMs only', async () => {
+    const remembered = rememberedLookup<string>({ ttlMs: 1000, failureTtlMs: 100, maxEntries: 10 });
+    const failing = vi.fn(async (): Promise<string> => {
+      throw new Error('host down');
+    });
+    expect(await remembered('k', failing)).toBeNull();
+    expect(await remembered('k', failing)).toBeNull();
+    expect(failing).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(Date.now() + 101);
+    expect(await remembered('k', async () => 'back')).toBe('back');
+  });
+
+  it('forgets the oldest entry past maxEntries', async () => {
+    const remembered = rememberedLookup<string>({ ttlMs: 1000, failureTtlMs: 100, maxEntries: 2 });
+    const lookUp = vi.fn(async () => 'x');
+    await remembered('a', lookUp);
+    await remembered('b', lookUp);
+    await remembered('c', lookUp);
+    expect(lookUp).toHaveBeenCalledTimes(3);
+    await remembered('c', lookUp);
+    await remembered('b', lookUp);
+    expect(lookUp).toHaveBeenCalledTimes(3);
+    await remembered('a', lookUp);
+    expect(lookUp).toHaveBeenCalledTimes(4);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * A bounded memory of answers from the API host, for lookups that run on every request (the mobile address of
+ * a page, the place of a visitor's address): an answer is remembered `ttlMs`, no answer (null, or a lookup
+ * that threw) a shorter `failureTtlMs`, so a host in trouble is not asked again for every request. Past
+ * `maxEntries` the oldest entry is forgotten first.
+ */
+export interface LookupMemory {
+  ttlMs: number;
+  failureTtlMs: number;
+  maxEntries: number;
+}
+
+export function rememberedLookup<V>({ ttlMs, failureTtlMs, maxEntries }: LookupMemory) {
+  const entries = new Map<string, { value: V | null; until: number }>();
+  return async function remembered(key: string, lookUp: () => Promise<V | null>): Promise<V | null> {
+    const known = entries.get(key);
+    if (known && known.until > Date.now()) return known.value;
+    let value: V | null;
+    try {
+      value = await lookUp();
+    } catch {
+      value = null;
+    }
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, { value, until: Date.now() + (value === null ? failureTtlMs : ttlMs) });
+    return value;
+  };
+}
