@@ -63,6 +63,42 @@ test('a member’s favourite clinic is saved and shown again after a reload', as
   await expect(page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ })).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('a 收藏 toggle waits for the member’s state: disabled, then pressed once the read arrives', async ({ page, context, request, baseURL }) => {
+  const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', { form: { Phone: '13800000004', Password: 'Shengai2026' } });
+  const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
+  expect(body.ErrorNo).toBe(1);
+  await context.addCookies([
+    { name: 'Token', value: body.Result.access_token, url: baseURL! },
+    { name: 'refreshToken', value: body.Result.refresh_token, url: baseURL! },
+  ]);
+  const auth = { Authorization: `Bearer ${body.Result.access_token}` };
+  const add = await request.post('/api/WX_OrgCollectionClent/AddOrgCollection', { form: { Code: 'SA0105' }, headers: auth });
+  expect(((await add.json()) as { ErrorNo: number }).ErrorNo).toBe(1);
+
+  // Hold the member's favourites read until the test has looked at the button.
+  let release!: () => void;
+  let asked!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const readSent = new Promise<void>((resolve) => (asked = resolve));
+  await page.route('**/session/favourites?*', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.goto('/hospitaldetail/SA0105');
+  await readSent;
+  const toggle = page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ });
+  // Hydrated and asked, not yet answered: the page's guess (not collected) is not offered as the member's state.
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  release();
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  const cancel = await request.post('/api/WX_OrgCollectionClent/CannelCollection', { form: { Code: 'SA0105' }, headers: auth });
+  expect(((await cancel.json()) as { ErrorNo: number }).ErrorNo).toBe(1);
+});
+
 test('every 收藏 toggle of a list shares one read of the member’s favourites, and a toggle updates it without another', async ({ page, context, request, baseURL }) => {
   const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', { form: { Phone: '13800000005', Password: 'Shengai2026' } });
   const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
@@ -78,10 +114,11 @@ test('every 收藏 toggle of a list shares one read of the member’s favourites
   await page.goto('/hospitallist');
   const toggles = page.getByRole('button', { name: /^(取消)?收藏/ });
   expect(await toggles.count()).toBeGreaterThan(1);
-  // The member's state has arrived when the toggles answer with it (the read is made after hydration).
-  await expect.poll(() => reads.length).toBe(1);
-  expect(new URL(reads[0]!).searchParams.get('kind')).toBe('clinic');
+  // The member's state is read once after hydration; a toggle waits for it (aria-pressed is never a guess).
   const first = toggles.first();
+  await expect(first).toBeEnabled();
+  expect(reads).toHaveLength(1);
+  expect(new URL(reads[0]!).searchParams.get('kind')).toBe('clinic');
   const wasPressed = (await first.getAttribute('aria-pressed')) === 'true';
   await first.click();
   await expect(page.getByRole('status').filter({ hasText: wasPressed ? '已取消收藏' : '已收藏' })).toBeVisible();

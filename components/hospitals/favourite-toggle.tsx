@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useSubmission } from '@/components/ui/use-submission';
 import { sessionFavouritesPath } from '@/lib/internal-paths';
 import { queryKeys } from '@/components/ui/query-keys';
+import { setFromWrite } from '@/components/ui/write-answer';
 import { toggleFavourite } from './actions';
 
 interface FavouriteCodes {
@@ -39,8 +40,10 @@ export function FavouriteToggle({
   // The page is the same for everyone; the member's own state is read after
   // hydration, once per page and kind (every toggle shares the query).
   const queryClient = useQueryClient();
-  const { data: remote } = useQuery({ queryKey: queryKeys.favourites(kind), queryFn: () => fetchFavouriteCodes(kind) });
+  const { data: remote, isError } = useQuery({ queryKey: queryKeys.favourites(kind), queryFn: () => fetchFavouriteCodes(kind) });
   const collected = remote?.loggedIn ? remote.codes.includes(code) : initialCollected;
+  // Until the member's state has arrived, aria-pressed would be a guess: the button waits for it.
+  const known = remote !== undefined || isError;
   const [count, setCount] = useState(initialCount);
   const [message, setMessage] = useState('');
   const { pending, run } = useSubmission(setMessage);
@@ -51,8 +54,8 @@ export function FavouriteToggle({
       const r = await toggleFavourite({ kind, code, collect: !collected });
       if (r.ok) {
         // The write's answer is the new state: set it for every toggle, no refetch.
-        queryClient.setQueryData<FavouriteCodes>(queryKeys.favourites(kind), (old) => {
-          const codes = (old?.codes ?? []).filter((c) => c !== code);
+        await setFromWrite<FavouriteCodes>(queryClient, queryKeys.favourites(kind), (old) => {
+          const codes = old.codes.filter((c) => c !== code);
           return { loggedIn: true, codes: r.collected ? [...codes, code] : codes };
         });
         setCount(r.count);
@@ -68,7 +71,7 @@ export function FavouriteToggle({
       <button
         type="button"
         onClick={onClick}
-        disabled={pending}
+        disabled={pending || !known}
         aria-pressed={collected}
         aria-label={`${collected ? '取消收藏' : '收藏'}${name}`}
         className={

@@ -15,6 +15,7 @@ import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { exchangeGoodsAction, type ExchangeActionResult } from './actions';
 import { formatPoints } from '@/lib/format';
 import { queryKeys } from '@/components/ui/query-keys';
+import { setFromWrite } from '@/components/ui/write-answer';
 import type { ExchangeItem } from './exchange-item';
 
 export function ExchangeConfirmDialog({
@@ -43,8 +44,8 @@ export function ExchangeConfirmDialog({
       const result = await exchangeGoodsAction({ sn: item.sn, idempotencyKey });
       setOutcome(result);
       // The receipt (or the refusal) carries the balance: no second request for it.
-      if (result.ok) queryClient.setQueryData(queryKeys.memberPoints, result.receipt.balance);
-      else if (typeof result.balance === 'number') queryClient.setQueryData(queryKeys.memberPoints, result.balance);
+      if (result.ok) await setFromWrite(queryClient, queryKeys.memberPoints, result.receipt.balance);
+      else if (typeof result.balance === 'number') await setFromWrite(queryClient, queryKeys.memberPoints, result.balance);
       // The session is gone (SPEC §8): every per-person read is stale, the header's too.
       else if (result.reason === 'SESSION') void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     });
