@@ -22,7 +22,6 @@ import { isApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
 import { currentRefreshToken, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
-import { logOut } from '@/lib/session/logout';
 import { requestIsSameOrigin } from '@/lib/session/origin';
 import { takeWechatState } from '@/lib/session/wechat-state';
 import { type Validation } from '@/lib/validation';
@@ -168,13 +167,4 @@ export async function wechatLoginAction(code: string, state?: string) {
     if (await currentRefreshToken()) return { ok: false, message: '您已登录' };
     return signedIn(await loginWithWechat(c.value));
   });
-}
-
-/**
- * SPEC §4 logout: OutLogin with the refresh token. Only on success the
- * session is cleared (您已退出登录); otherwise 退出失败，请稍后再试.
- */
-export async function logoutAction(): Promise<ActionResult> {
-  if (!(await requestIsSameOrigin())) return FORBIDDEN;
-  return (await logOut()).ok ? { ok: true } : { ok: false, message: messages.logoutFailed };
 }

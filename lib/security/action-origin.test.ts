@@ -1,5 +1,5 @@
 /**
- * Every server action checks Origin itself (docs/security.md "Attacks on the
+ * Every server action (and the logout route) checks Origin itself (docs/security.md "Attacks on the
  * member system"): a request with no Origin, another site's, or one that only
  * claims the site through a client-sent X-Forwarded-Host is refused before
  * anything is read or written, with a member's cookies present.
@@ -17,6 +17,7 @@ const { sendMessageAction } = await import('@/components/messages/actions');
 const { saveMemberInfoAction } = await import('@/components/members/actions');
 const { exchangeGoodsAction } = await import('@/components/points/actions');
 const { toggleFavourite } = await import('@/components/hospitals/actions');
+const logoutRoute = await import('@/app/session/logout/route');
 
 let env: TestBackend;
 let reader: Database.Database;
@@ -43,7 +44,15 @@ const calls: { name: string; call: () => Promise<unknown>; refused: (r: unknown)
   { name: 'exchangeGoodsAction', call: () => exchangeGoodsAction({ sn: 'G001', idempotencyKey: 'origin-test-key-001' }), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
   { name: 'sendMessageAction', call: () => sendMessageAction(1, { content: '一条来自别处的留言' } as never), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
   { name: 'toggleFavourite', call: () => toggleFavourite({ kind: 'doctor', code: 'D001', collect: true }), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
-  { name: 'logoutAction', call: () => overlays.logoutAction(), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
+  // Logout is a route handler (the member menu posts to it), held to the same rule.
+  {
+    name: 'POST /session/logout',
+    call: async () => {
+      const res = await logoutRoute.POST();
+      return { status: res.status, body: await res.json() };
+    },
+    refused: (r) => expect(r).toMatchObject({ status: 403, body: { ok: false, message: REFUSED } }),
+  },
   { name: 'loginWithPasswordAction', call: () => overlays.loginWithPasswordAction('13800000001', 'Shengai2026'), refused: (r) => expect(r).toMatchObject({ ok: false, message: REFUSED }) },
 ];
 
