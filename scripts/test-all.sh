@@ -5,6 +5,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh || exit 1
+# lib/shared-state's Vitest cases start a redis-server of their own (a private Unix socket).
+bash scripts/ensure-debian-package.sh /usr/bin/redis-server redis-server || exit 1
 
 export DATABASE_PATH="${DATABASE_PATH:-.data/e2e.db}"
 export NEXT_TELEMETRY_DISABLED=1
