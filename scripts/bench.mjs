@@ -369,10 +369,36 @@ const EMPTY_APP_FILES = {
   'app/with-link/page.js': "import Link from 'next/link';\n\nexport default function Page() {\n  return <Link href=\"/\">floor</Link>;\n}\n",
 };
 
-/** Builds the empty app in bench/.tmp and starts it; `removeEmptyApp` ends it and deletes it. */
-async function startEmptyApp() {
+/** Where the empty app's proxy answers, and the bytes it answers with (PROXY_FLOOR_FILES). */
+const PROXY_FLOOR_PATH = '/stored-page';
+/**
+ * The same empty app with a proxy.ts of its own (docs/bench.md "Proxy floor"): its matcher covers only
+ * PROXY_FLOOR_PATH, where it answers the stored brotli bytes of our home page from memory, as the page
+ * cache does; the trivial page `/` is outside the matcher. What any answer from a proxy costs in Next.
+ */
+const PROXY_FLOOR_FILES = {
+  'proxy.js': `import fs from 'node:fs';
+import path from 'node:path';
+
+const BODY = fs.readFileSync(path.join(process.cwd(), 'stored-page.br'));
+const HEADERS = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', vary: 'Accept-Encoding', 'cache-control': 'private, no-store' };
+
+export function proxy() {
+  return new Response(BODY, { headers: HEADERS });
+}
+
+export const config = { matcher: [${JSON.stringify(PROXY_FLOOR_PATH)}] };
+`,
+};
+
+/**
+ * Builds the empty app in bench/.tmp and starts it; `removeEmptyApp` ends it and deletes it.
+ * `storedPage` (brotli bytes) adds the proxy of PROXY_FLOOR_FILES answering them.
+ */
+async function startEmptyApp({ storedPage } = {}) {
   fs.rmSync(EMPTY_APP_DIR, { recursive: true, force: true });
-  for (const [file, text] of Object.entries(EMPTY_APP_FILES)) {
+  const files = storedPage ? { ...EMPTY_APP_FILES, ...PROXY_FLOOR_FILES, 'stored-page.br': storedPage } : EMPTY_APP_FILES;
+  for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(EMPTY_APP_DIR, file)), { recursive: true });
     fs.writeFileSync(path.join(EMPTY_APP_DIR, file), text);
   }
@@ -676,13 +702,20 @@ function judge() {
       `${j.gzipKB <= jsBudgetKB ? 'within' : `over by ${(j.gzipKB - jsBudgetKB).toFixed(1)} KB`}: the framework ships ${emptyPage.gzipKB} KB for an empty App Router page and ${withLink.gzipKB} KB with one next/link; this page adds ${own} KB of its own; largest: ${j.largest.map((f) => `${f.file} ${f.gzipKB} KB`).join(', ')}.`);
   }
   const floor = report.throughput.find((t) => t.kind === 'floor');
+  const proxyFloor = report.throughput.filter((t) => t.kind === 'proxy-floor');
+  const proxyPresent = proxyFloor.find((t) => t.url === '/');
+  const proxyAnswer = proxyFloor.find((t) => t.url !== '/');
+  const proxyFloorNote =
+    floor && proxyPresent && proxyAnswer
+      ? `; the empty app itself, once it has a proxy.ts, serves its trivial page at ${(proxyPresent.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2)}× and its proxy answers the same stored bytes at ${(proxyAnswer.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2)}× of the floor`
+      : '';
   for (const t of report.throughput.filter((x) => x.kind === 'page')) {
     if (!floor) break;
     const ratio = t.reqPerSec / Math.max(1, floor.reqPerSec);
     const how = t.pageCache === 'HIT' ? 'answered from the page cache' : `not answered from the page cache (x-page-cache: ${t.pageCache ?? 'absent'}), so rendered per request`;
     const busy = report.machine.loadAverageAtStart[0] > 1 ? `; other work on the machine (load average ${report.machine.loadAverageAtStart[0].toFixed(1)} at start)` : '';
     goal(`Throughput vs floor: ${t.name}`, ratio >= GOALS.cachedVsFloor, `${ratio.toFixed(2)}× (${t.reqPerSec} vs ${floor.reqPerSec} req/s)`, `≥ ${GOALS.cachedVsFloor}×`,
-      `short by ${(GOALS.cachedVsFloor - ratio).toFixed(2)}×: ${how}; each answer sends ${t.brKB ?? t.gzipKB ?? t.bytesKB ?? '?'} KB (${t.rawKB ?? '?'} KB raw, stored precompressed) through proxy.ts, where the floor sends a few hundred bytes without a proxy${busy}.`);
+      `short by ${(GOALS.cachedVsFloor - ratio).toFixed(2)}×: ${how}; each answer sends ${t.brKB ?? t.gzipKB ?? t.bytesKB ?? '?'} KB (${t.rawKB ?? '?'} KB raw, stored precompressed) through proxy.ts, where the floor sends a few hundred bytes without a proxy${proxyFloorNote}${busy}.`);
     const perRequestMs = (1000 / Math.max(1, t.reqPerSec)).toFixed(1);
     goal(`p99 latency: ${t.name}`, t.p99Ms <= GOALS.p99Ms, `${t.p99Ms} ms`, `≤ ${GOALS.p99Ms} ms`,
       `over by ${t.p99Ms - GOALS.p99Ms} ms: ${how}. Next answers on one thread, so ${CONNECTIONS} connections queue behind each other: at ${perRequestMs} ms a request the queue alone is ${Math.round(CONNECTIONS * Number(perRequestMs))} ms, and the floor itself (an empty Next app) has p99 ${floor.p99Ms} ms; autocannon shares the 2 cores${busy}.`);
@@ -763,11 +796,11 @@ function writeReport() {
   for (const t of report.throughput) {
     const rf = floor ? (t.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—';
     const rn = nginx ? (t.reqPerSec / Math.max(1, nginx.reqPerSec)).toFixed(3) : '—';
-    const by = t.kind === 'nginx' ? 'nginx' : t.kind === 'floor' ? 'empty Next app' : t.kind.startsWith('static') ? 'static file' : t.pageCache ? `page cache ${t.pageCache}` : t.kind === 'stack' ? 'nginx → next' : 'render';
+    const by = t.kind === 'nginx' ? 'nginx' : t.kind === 'floor' ? 'empty Next app' : t.kind === 'proxy-floor' ? (t.url === '/' ? 'empty app, proxy present' : 'empty app’s proxy') : t.kind.startsWith('static') ? 'static file' : t.pageCache ? `page cache ${t.pageCache}` : t.kind === 'stack' ? 'nginx → next' : 'render';
     const other = Object.entries(t.statusCodes ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => `${code}×${v.count}`);
     md.push(`| ${t.name} | ${t.where ?? '—'} | ${t.headers ?? '—'} | ${by} | ${fmt(t.rawKB ?? t.bytesKB)} | ${fmt(t.gzipKB)} | ${fmt(t.brKB)} | ${t.reqPerSec} | ${t.p50Ms} | ${t.p99Ms} | ${rf} | ${rn} | ${t.errors + t.timeouts} | ${t.non2xx}${other.length ? ` (${other.join(', ')})` : ''} |`);
   }
-  md.push('', 'The floor is an empty Next app (bench/.tmp, a root layout and a trivial page, no proxy) built by the same Next and measured in this run. nginx serves the saved bytes of the home page with `gzip_static` (its .gz beside it): the machine’s physical limit. “stack” is deploy/ brought up by scripts/deploy-local.sh: nginx over HTTPS in front of two `next start` and Redis. “answered by” is the x-page-cache header of a request made just before the run (lib/page-cache).');
+  md.push('', 'The floor is an empty Next app (bench/.tmp, a root layout and a trivial page, no proxy) built by the same Next and measured in this run. The two proxy-floor rows are that app with a proxy.ts added (not goals): its trivial page, outside the proxy’s matcher, and the proxy answering our home page’s brotli bytes from memory, as the page cache does; what Next costs any site that has a proxy, before a line of ours. nginx serves the saved bytes of the home page with `gzip_static` (its .gz beside it): the machine’s physical limit. “stack” is deploy/ brought up by scripts/deploy-local.sh: nginx over HTTPS in front of two `next start` and Redis. “answered by” is the x-page-cache header of a request made just before the run (lib/page-cache).');
   md.push('', '## Scale: the doctor list at 1k / 10k / 100k doctors', '');
   if (!report.scale) md.push('Skipped.');
   else if (!report.scale.available) md.push(report.scale.note);
@@ -944,6 +977,29 @@ try {
       report.notes.push(`The empty-app floor was not measured: ${err?.message ?? err}`);
     } finally {
       removeEmptyApp(emptyApp);
+    }
+    // The proxy floor (not a goal): the same empty app with a proxy.ts; its trivial page outside the proxy's
+    // matcher, and the proxy answering our home page's stored brotli bytes from memory.
+    let proxyApp = null;
+    try {
+      log('proxy floor: the empty app with a proxy.ts');
+      // Compressed as the page cache stores it (lib/page-cache/precompress.ts).
+      const storedPage = zlib.brotliCompressSync(homeHtml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } });
+      proxyApp = await startEmptyApp({ storedPage });
+      const kb = (b) => +(b.length / 1024).toFixed(1);
+      const trivial = await pageBytes(`${proxyApp.origin}/`);
+      // The proxy sends its brotli bytes whatever the request accepts: a browser's request is all it is asked.
+      const stored = { rawKB: kb(homeHtml), gzipKB: null, brKB: kb(storedPage) };
+      for (const [name, url, bytes] of [
+        ['proxy floor: empty app with a proxy.ts, trivial page', '/', trivial],
+        ['proxy floor: empty app, its proxy.ts answering the stored home page', PROXY_FLOOR_PATH, stored],
+      ]) {
+        report.throughput.push(summary(name, url, await throughputOf(`${proxyApp.origin}${url}`), { kind: 'proxy-floor', headers: 'browser', bytesKB: bytes.rawKB, ...bytes, where: 'empty app' }));
+      }
+    } catch (err) {
+      report.notes.push(`The proxy floor was not measured: ${err?.message ?? err}`);
+    } finally {
+      removeEmptyApp(proxyApp);
     }
     // The cost of the per-request nonce without the page cache: home on a second server, rendered per request.
     let uncached = null;
