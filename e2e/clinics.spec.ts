@@ -1,6 +1,7 @@
 /** SPEC §2 journey: clinic list → clinic → environment images → all evaluations. */
 import { expect, test } from '@playwright/test';
 import { collectPageProblems } from './support/page-problems';
+import { loginAs } from './support/members-session';
 
 test('clinic list → clinic → environment images → all evaluations', async ({ page }) => {
   const problems = collectPageProblems(page);
@@ -30,22 +31,14 @@ test('clinic list → clinic → environment images → all evaluations', async 
   expect(problems.filter((p) => !p.endsWith('net::ERR_ABORTED'))).toEqual([]);
 });
 
-test('a member’s favourite clinic is saved and shown again after a reload', async ({ page, context, request, baseURL }) => {
-  // Log in through the API (the login dialog is another journey's) and hand the tokens to the browser's cookies.
-  const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', {
-    form: { Phone: '13800000004', Password: 'Shengai2026' },
-  });
-  const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
-  expect(body.ErrorNo).toBe(1);
-  await context.addCookies([
-    { name: 'Token', value: body.Result.access_token, url: baseURL! },
-    { name: 'refreshToken', value: body.Result.refresh_token, url: baseURL! },
-  ]);
+test('a member’s favourite clinic is saved and shown again after a reload', async ({ page, context, request }) => {
+  // Logged in through the API (the login dialog is another journey's), the tokens in the browser's cookies.
+  const { accessToken } = await loginAs(context, request, { phone: '13800000004', password: 'Shengai2026' });
 
   // Start from "not collected" whatever an earlier run left.
   const cancel = await request.post('/api/WX_OrgCollectionClent/CannelCollection', {
     form: { Code: 'SA0105' },
-    headers: { Authorization: `Bearer ${body.Result.access_token}` },
+    headers: { Authorization: `Bearer ${accessToken}` },
   });
   expect(((await cancel.json()) as { ErrorNo: number }).ErrorNo).toBe(1);
 
@@ -63,15 +56,10 @@ test('a member’s favourite clinic is saved and shown again after a reload', as
   await expect(page.getByRole('button', { name: /收藏圣爱国医堂（昆明官渡店）/ })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a 收藏 toggle waits for the member’s state: disabled, then pressed once the read arrives', async ({ page, context, request, baseURL }) => {
-  const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', { form: { Phone: '13800000004', Password: 'Shengai2026' } });
-  const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
-  expect(body.ErrorNo).toBe(1);
-  await context.addCookies([
-    { name: 'Token', value: body.Result.access_token, url: baseURL! },
-    { name: 'refreshToken', value: body.Result.refresh_token, url: baseURL! },
-  ]);
-  const auth = { Authorization: `Bearer ${body.Result.access_token}` };
+test('a 收藏 toggle waits for the member’s state: disabled, then pressed once the read arrives', async ({ page, context, request }) => {
+  // Logged in through the API (the login dialog is another journey's), the tokens in the browser's cookies.
+  const { accessToken } = await loginAs(context, request, { phone: '13800000004', password: 'Shengai2026' });
+  const auth = { Authorization: `Bearer ${accessToken}` };
   const add = await request.post('/api/WX_OrgCollectionClent/AddOrgCollection', { form: { Code: 'SA0105' }, headers: auth });
   expect(((await add.json()) as { ErrorNo: number }).ErrorNo).toBe(1);
 
@@ -99,14 +87,9 @@ test('a 收藏 toggle waits for the member’s state: disabled, then pressed onc
   expect(((await cancel.json()) as { ErrorNo: number }).ErrorNo).toBe(1);
 });
 
-test('every 收藏 toggle of a list shares one read of the member’s favourites, and a toggle updates it without another', async ({ page, context, request, baseURL }) => {
-  const res = await request.post('/api/AuthenticationCenter/PcPwdLogin', { form: { Phone: '13800000005', Password: 'Shengai2026' } });
-  const body = (await res.json()) as { ErrorNo: number; Result: { access_token: string; refresh_token: string } };
-  expect(body.ErrorNo).toBe(1);
-  await context.addCookies([
-    { name: 'Token', value: body.Result.access_token, url: baseURL! },
-    { name: 'refreshToken', value: body.Result.refresh_token, url: baseURL! },
-  ]);
+test('every 收藏 toggle of a list shares one read of the member’s favourites, and a toggle updates it without another', async ({ page, context, request }) => {
+  // Logged in through the API (the login dialog is another journey's), the tokens in the browser's cookies.
+  await loginAs(context, request, { phone: '13800000005', password: 'Shengai2026' });
   const reads: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/session/favourites') reads.push(r.url());

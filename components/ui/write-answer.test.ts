@@ -7,15 +7,7 @@ import { setFromWrite } from './write-answer';
 function heldRead<T>() {
   let release!: (value: T) => void;
   const answer = new Promise<T>((resolve) => (release = resolve));
-  let calls = 0;
-  return {
-    queryFn: () => {
-      calls += 1;
-      return answer;
-    },
-    release,
-    calls: () => calls,
-  };
+  return { queryFn: () => answer, release };
 }
 
 const KEY = ['session', 'favourites', 'clinic'];
