@@ -25,6 +25,7 @@ import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
+import { answerVisitorPlace, VISITOR_PLACE_PATH } from '@/lib/page-cache/proxy-place';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { refuseMalformedAction } from '@/lib/security/action-request';
 import { rememberedLookup } from '@/lib/remembered-lookup';
@@ -61,6 +62,11 @@ export async function proxy(request: NextRequest) {
     return hasMalformedEscape(pathname)
       ? NextResponse.json({ ErrorNo: 0, ErrorInfo: '请求路径无效', Result: null }, { status: 400 })
       : NextResponse.next();
+  }
+  // The visitor's place for nginx's micro-cache (lib/page-cache/proxy-place.ts): a header and no page.
+  if (pathname === VISITOR_PLACE_PATH) {
+    const place = await answerVisitorPlace(request);
+    if (place) return place;
   }
   // docs/security.md: the nonce goes to the renderer (request headers) and to the browser (response).
   // The page cache's own render gets the placeholder that each cached answer replaces. Made only for an

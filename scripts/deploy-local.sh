@@ -112,7 +112,7 @@ render_nginx() {
   for port in $NEXT_PORTS; do servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=2s;"$'\n'; done
   [ "$HTTPS_PORT" = "443" ] && suffix=""
   mkdir -p "$STATE/nginx" "$STATE/tmp"
-  cp deploy/nginx/static-headers.conf "$STATE/nginx/static-headers.conf"
+  cp deploy/nginx/static-headers.conf deploy/nginx/proxy-to-next.conf deploy/nginx/micro-cache.conf "$STATE/nginx/"
   local user
   user="$(id -un)"
   SERVERS="$servers" awk -v user="$user" -v state="$STATE" -v root="$ROOT" -v conf="$STATE/nginx" \

@@ -344,7 +344,7 @@ describe('error pages whose first HTML holds the site (lib/page-cache/fallback.t
 });
 
 describe('what the proxy in front may keep (X-Accel-Expires, deploy/ nginx micro-cache)', () => {
-  it('a page the same for every visitor may be kept one second; a visitor-keyed list, an error or a last good copy never', async () => {
+  it('a page the same for every visitor may be kept one second; a visitor-keyed list (no place from the proxy), an error or a last good copy never', async () => {
     expect((await read('/trendsInfor')).res.headers.get(PROXY_CACHE_HEADER)).toBe(String(SHARED_ANSWER_SECONDS));
     expect((await read('/trendsInfor')).res.headers.get(PROXY_CACHE_HEADER)).toBe(String(SHARED_ANSWER_SECONDS));
     // Keyed by the visitor's address (lib/page-cache/policy.ts): each visitor's own.
@@ -362,6 +362,24 @@ describe('what the proxy in front may keep (X-Accel-Expires, deploy/ nginx micro
     const last = await read('/trendsInfor');
     expect(last.res.status).toBe(503);
     expect(last.res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
+  });
+
+  it('a place-keyed list only when the proxy keyed it by the place it was made for (lib/page-cache/proxy-place.ts)', async () => {
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '1');
+    const kept = async (headers: Record<string, string>) => (await read('/hospitallist', { headers })).res.headers.get(PROXY_CACHE_HEADER);
+    // nginx located 203.0.113.2 in Kunming, keyed the page by it and says so: the page of that place, for all its visitors.
+    expect(await kept({ 'x-forwarded-for': '203.0.113.2', 'x-visitor-place': '215@25.04,102.71' })).toBe(String(SHARED_ANSWER_SECONDS));
+    expect(await kept({ 'x-forwarded-for': '203.0.113.2', 'x-visitor-place': '215@25.04,102.71' })).toBe(String(SHARED_ANSWER_SECONDS));
+    // A place other than the page's (a forged header, or a place that changed between nginx's two requests): never kept.
+    expect(await kept({ 'x-forwarded-for': '203.0.113.2', 'x-visitor-place': '216@26.57,106.71' })).toBeNull();
+    expect(await kept({ 'x-forwarded-for': '198.51.100.1', 'x-visitor-place': '215@25.04,102.71' })).toBeNull();
+    // No place said, an address that cannot be located, or a chosen province (the address cookie, not in nginx's key).
+    expect(await kept({ 'x-forwarded-for': '203.0.113.2' })).toBeNull();
+    expect(await kept({ 'x-forwarded-for': '192.0.2.50', 'x-visitor-place': '' })).toBeNull();
+    expect(await kept({ 'x-forwarded-for': '203.0.113.2', 'x-visitor-place': '215@25.04,102.71', cookie: 'address=216' })).toBeNull();
+    // Without a trusted proxy the header is anybody's: never believed.
+    vi.stubEnv('TRUSTED_PROXY_HOPS', '0');
+    expect(await kept({ 'x-shengai-peer': '203.0.113.2', 'x-visitor-place': '215@25.04,102.71' })).toBeNull();
   });
 });
 

@@ -20,9 +20,11 @@
  * answer with no Set-Cookie is kept; anything else is passed on once, uncached.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { ADDRESS_COOKIE } from '@/lib/address-cookie';
 import { FALLBACK_KEYS, NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH, fallbackFor } from './fallback';
 import { visitorPlace } from './place';
 import { keyedByPlace, pageCachePlan, type PageCachePlan } from './policy';
+import { proxyKeyedByPlace } from './proxy-place';
 import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
@@ -190,7 +192,8 @@ export function answer(
   shared = false,
 ) {
   const headers = new Headers(page.headers);
-  // Only a 200 page of the shared store: never a visitor-keyed list, an error, or a member's answer.
+  // Only a 200 page the same for every visitor it may reach (the shared store, or a page keyed by the place the
+  // proxy keyed it by): never an address-keyed list, an error, or a member's answer.
   if (shared && status === 200 && how !== 'LAST-GOOD' && how !== 'FALLBACK') headers.set(PROXY_CACHE_HEADER, String(SHARED_ANSWER_SECONDS));
   if (status >= 500) {
     // SPEC §2 / docs/security.md "Faults": the page is unavailable for a while; try again later.
@@ -273,10 +276,15 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
     cookie: (name) => request.cookies.get(name)?.value,
   });
   if (!plan) return null;
+  // Whether the proxy in front may keep the answer for other visitors (`answer`'s `shared`).
+  let shared = !plan.perVisitor;
   if (plan.located) {
     // A page that reads the IP location is the same for everyone at that place (lib/page-cache/place.ts).
     const place = await visitorPlace(plan.located.address);
     if (place) plan = keyedByPlace(plan, place);
+    // The proxy keeps it too when it keyed the request by this same place (lib/page-cache/proxy-place.ts),
+    // and never a page made for a chosen province (the address cookie, which nginx does not key by).
+    shared = proxyKeyedByPlace(request.headers, place) && !request.cookies.has(ADDRESS_COOKIE);
   }
   const state = pageCacheState();
   const store = plan.perVisitor ? state.perVisitor : state.shared;
@@ -294,10 +302,10 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
       kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       void renderOnce(plan, store);
     }
-    return answer(kept, request, stale ? 'STALE' : 'HIT', kept.status, !plan.perVisitor);
+    return answer(kept, request, stale ? 'STALE' : 'HIT', kept.status, shared);
   }
 
   const rendered = await renderOnce(plan, store);
-  if (rendered && !rendered.fallback) return answer(rendered.page, request, 'MISS', rendered.page.status, !plan.perVisitor && rendered.cacheable);
+  if (rendered && !rendered.fallback) return answer(rendered.page, request, 'MISS', rendered.page.status, shared && rendered.cacheable);
   return answerFailure(rendered, plan.key, request);
 }
