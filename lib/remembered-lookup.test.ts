@@ -28,6 +28,24 @@ describe('rememberedLookup', () => {
     expect(await remembered('k', async () => 'back')).toBe('back');
   });
 
+  it('asks once for a key asked again while its lookup is out, and answers every caller', async () => {
+    const remembered = rememberedLookup<string>({ ttlMs: 1000, failureTtlMs: 100, maxEntries: 10 });
+    let answer: (value: string) => void = () => {};
+    const lookUp = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const first = remembered('k', lookUp);
+    const second = remembered('k', lookUp);
+    expect(lookUp).toHaveBeenCalledTimes(1);
+    answer('a');
+    expect(await Promise.all([first, second])).toEqual(['a', 'a']);
+    // Once answered it is remembered, and another key is asked for itself.
+    expect(await remembered('k', lookUp)).toBe('a');
+    expect(lookUp).toHaveBeenCalledTimes(1);
+    const other = remembered('j', lookUp);
+    answer('b');
+    expect(await other).toBe('b');
+    expect(lookUp).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets the oldest entry past maxEntries', async () => {
     const remembered = rememberedLookup<string>({ ttlMs: 1000, failureTtlMs: 100, maxEntries: 2 });
     const lookUp = vi.fn(async () => 'x');

@@ -12,9 +12,9 @@ export interface LookupMemory {
 
 export function rememberedLookup<V>({ ttlMs, failureTtlMs, maxEntries }: LookupMemory) {
   const entries = new Map<string, { value: V | null; until: number }>();
-  return async function remembered(key: string, lookUp: () => Promise<V | null>): Promise<V | null> {
-    const known = entries.get(key);
-    if (known && known.until > Date.now()) return known.value;
+  // A key asked for again while its lookup is out waits for that lookup: one question to the host, not one each.
+  const pending = new Map<string, Promise<V | null>>();
+  const settle = async (key: string, lookUp: () => Promise<V | null>): Promise<V | null> => {
     let value: V | null;
     try {
       value = await lookUp();
@@ -24,6 +24,17 @@ export function rememberedLookup<V>({ ttlMs, failureTtlMs, maxEntries }: LookupM
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, { value, until: Date.now() + (value === null ? failureTtlMs : ttlMs) });
+    pending.delete(key);
     return value;
+  };
+  return function remembered(key: string, lookUp: () => Promise<V | null>): Promise<V | null> {
+    const known = entries.get(key);
+    if (known && known.until > Date.now()) return Promise.resolve(known.value);
+    let asking = pending.get(key);
+    if (!asking) {
+      asking = settle(key, lookUp);
+      pending.set(key, asking);
+    }
+    return asking;
   };
 }

@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const { locateByIp } = vi.hoisted(() => ({ locateByIp: vi.fn() }));
 vi.mock('@/lib/api/reference', () => ({ locateByIp }));
 
-import { PLACE_FAILURE_MEMORY_MS, PLACE_LOOKUP_MS, PLACE_MEMORY_MS, visitorPlace } from './place';
+import { LOCATION_FAILURE_MEMORY_MS, LOCATION_MEMORY_MS } from '@/lib/visitor-location';
+import { PLACE_LOOKUP_MS, visitorPlace } from './place';
 
 const KUNMING = { provinceId: 215, provinceName: '云南省', city: '昆明市', lat: 25.04, lng: 102.71 };
 
-// Each test uses addresses of its own: the memory is the module's, as in a server process.
+// Each test uses addresses of its own: the memory is the process's (lib/visitor-location.ts), as in a server.
 describe('visitorPlace (lib/page-cache/place.ts)', () => {
   beforeEach(() => {
     locateByIp.mockReset();
@@ -21,7 +22,7 @@ describe('visitorPlace (lib/page-cache/place.ts)', () => {
     expect(await visitorPlace('203.0.113.1')).toBe('215@25.04,102.71');
     expect(locateByIp).toHaveBeenCalledTimes(1);
     expect(locateByIp).toHaveBeenCalledWith('203.0.113.1');
-    vi.setSystemTime(Date.now() + PLACE_MEMORY_MS + 1);
+    vi.setSystemTime(Date.now() + LOCATION_MEMORY_MS + 1);
     await visitorPlace('203.0.113.1');
     expect(locateByIp).toHaveBeenCalledTimes(2);
   });
@@ -32,7 +33,7 @@ describe('visitorPlace (lib/page-cache/place.ts)', () => {
     expect(await visitorPlace('203.0.113.2')).toBeNull();
     expect(locateByIp).toHaveBeenCalledTimes(1);
     locateByIp.mockResolvedValue(KUNMING);
-    vi.setSystemTime(Date.now() + PLACE_FAILURE_MEMORY_MS + 1);
+    vi.setSystemTime(Date.now() + LOCATION_FAILURE_MEMORY_MS + 1);
     expect(await visitorPlace('203.0.113.2')).toBe('215@25.04,102.71');
   });
 

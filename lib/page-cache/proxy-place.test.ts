@@ -11,7 +11,7 @@ vi.mock('./place', async (original) => ({
   },
 }));
 
-import { PLACE_FAILURE_MEMORY_MS, PLACE_MEMORY_MS } from './place';
+import { LOCATION_FAILURE_MEMORY_MS, LOCATION_MEMORY_MS } from '@/lib/visitor-location';
 import { answerVisitorPlace, PLACE_HEADER, proxyKeyedByPlace, VISITOR_PLACE_PATH } from './proxy-place';
 
 const request = (headers: Record<string, string>, method = 'GET') => new NextRequest(new URL(VISITOR_PLACE_PATH, 'http://127.0.0.1:4810'), { method, headers });
@@ -28,7 +28,7 @@ describe('the visitor place nginx keys place-keyed pages by (SPEC §2 GetAliyunC
     const res = await answerVisitorPlace(request({ 'x-forwarded-for': '198.51.100.7, 203.0.113.1' }));
     expect(res?.status).toBe(200);
     expect(res?.headers.get(PLACE_HEADER)).toBe('215@25.04,102.71');
-    expect(res?.headers.get('x-accel-expires')).toBe(String(PLACE_MEMORY_MS / 1000));
+    expect(res?.headers.get('x-accel-expires')).toBe(String(LOCATION_MEMORY_MS / 1000));
     expect(asked).toEqual(['203.0.113.1']);
   });
 
@@ -37,7 +37,7 @@ describe('the visitor place nginx keys place-keyed pages by (SPEC §2 GetAliyunC
     const res = await answerVisitorPlace(request({ 'x-forwarded-for': '192.0.2.9' }));
     expect(res?.status).toBe(200);
     expect(res?.headers.has(PLACE_HEADER)).toBe(false);
-    expect(res?.headers.get('x-accel-expires')).toBe(String(PLACE_FAILURE_MEMORY_MS / 1000));
+    expect(res?.headers.get('x-accel-expires')).toBe(String(LOCATION_FAILURE_MEMORY_MS / 1000));
   });
 
   it('is no answer at all without a trusted proxy in front, or for anything but a read', async () => {

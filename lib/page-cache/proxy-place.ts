@@ -4,7 +4,7 @@
  * visitors of one city share one copy (docs/deploying.md "Micro-cache").
  *
  * 1. For a place-keyed page, nginx first asks `VISITOR_PLACE_PATH` (an internal subrequest that nginx
- *    keeps per client address as long as the answer says: the time lib/page-cache/place.ts remembers a
+ *    keeps per client address as long as the answer says: the time lib/visitor-location.ts remembers a
  *    located address, or a failed one). The answer names the place in `PLACE_HEADER`.
  * 2. nginx keys the page by that place and sends it along in the same header.
  * 3. This process allows nginx to keep the page (X-Accel-Expires) only when the place nginx keyed by is the
@@ -16,7 +16,8 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { clientAddress, trustedProxyHops } from '@/lib/security/client-address';
-import { PLACE_FAILURE_MEMORY_MS, PLACE_MEMORY_MS, visitorPlace } from './place';
+import { LOCATION_FAILURE_MEMORY_MS, LOCATION_MEMORY_MS } from '@/lib/visitor-location';
+import { visitorPlace } from './place';
 
 /** The subrequest's path (nginx: `location = /__visitor-place { internal; … }`). */
 export const VISITOR_PLACE_PATH = '/__visitor-place';
@@ -34,7 +35,7 @@ export async function answerVisitorPlace(request: Pick<NextRequest, 'method' | '
   const place = await visitorPlace(clientAddress(request.headers));
   const headers = new Headers({ 'cache-control': 'no-store' });
   // nginx keeps a place as long as this process remembers it, a failure as briefly as this process does.
-  headers.set(KEEP_HEADER, String(Math.round((place ? PLACE_MEMORY_MS : PLACE_FAILURE_MEMORY_MS) / 1000)));
+  headers.set(KEEP_HEADER, String(Math.round((place ? LOCATION_MEMORY_MS : LOCATION_FAILURE_MEMORY_MS) / 1000)));
   if (place) headers.set(PLACE_HEADER, place);
   return new NextResponse(null, { status: 200, headers });
 }

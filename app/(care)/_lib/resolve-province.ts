@@ -1,10 +1,11 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { visitorIp } from '@/app/(care)/_lib/visitor-position';
-import { getProvinces, locateByIp, type Province } from '@/lib/api/reference';
+import { getProvinces, type Province } from '@/lib/api/reference';
 import { DEFAULT_PROVINCE } from '@/lib/constants';
 import { optionalSegment, parseId, parseKeyword, parsePage, type SearchParams } from '@/lib/url-params';
 import { ADDRESS_COOKIE } from '@/lib/address-cookie';
+import { locateVisitor } from '@/lib/visitor-location';
 
 /**
  * The province of a list page: the path segment when given (unknown → null, the
@@ -19,7 +20,7 @@ export async function resolveProvince(segment: string): Promise<{ province: Prov
     return province ? { province, provinces, explicit: true } : null;
   }
   const remembered = byId(parseId((await cookies()).get(ADDRESS_COOKIE)?.value));
-  const located = remembered ? undefined : byId((await locateByIp(await visitorIp()))?.provinceId ?? null);
+  const located = remembered ? undefined : byId((await locateVisitor(await visitorIp()))?.provinceId ?? null);
   const fromIp = located && located.clinicCount > 0 ? located : undefined;
   const province = remembered ?? fromIp ?? byId(DEFAULT_PROVINCE.id) ?? provinces[0];
   if (!province) return null;

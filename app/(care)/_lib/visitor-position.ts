@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { locateByIp } from '@/lib/api/reference';
 import { knownClientAddress } from '@/lib/security/client-address';
+import { locateVisitor } from '@/lib/visitor-location';
 import { single, type SearchParams } from '@/lib/url-params';
 import { parsePosition } from '@/components/hospitals/distance';
 
@@ -12,7 +12,7 @@ import { parsePosition } from '@/components/hospitals/distance';
 export async function visitorPosition(sp: SearchParams): Promise<{ lat: number; lng: number; source: 'browser' | 'ip' } | null> {
   const fromUrl = parsePosition(single(sp.lat, 12), single(sp.lng, 12));
   if (fromUrl) return { ...fromUrl, source: 'browser' };
-  const located = await locateByIp(await visitorIp());
+  const located = await locateVisitor(await visitorIp());
   return located ? { lat: located.lat, lng: located.lng, source: 'ip' } : null;
 }
 
