@@ -23,8 +23,11 @@ import { visitorPlace } from './place';
 export const VISITOR_PLACE_PATH = '/__visitor-place';
 /** The place: in the subrequest's answer, and in the page request nginx keyed by it. */
 export const PLACE_HEADER = 'x-visitor-place';
-/** The same header nginx reads before Cache-Control (lib/page-cache/serve.ts PROXY_CACHE_HEADER). */
-const KEEP_HEADER = 'x-accel-expires';
+/**
+ * How long the proxy in front may keep an answer, in seconds: `X-Accel-Expires`, which nginx reads before
+ * Cache-Control and never passes on (a place here, a page in lib/page-cache/serve.ts).
+ */
+export const PROXY_CACHE_HEADER = 'x-accel-expires';
 
 /**
  * proxy.ts: the answer of `VISITOR_PLACE_PATH`, an empty 200 whose header names the client's place; null
@@ -35,7 +38,7 @@ export async function answerVisitorPlace(request: Pick<NextRequest, 'method' | '
   const place = await visitorPlace(clientAddress(request.headers));
   const headers = new Headers({ 'cache-control': 'no-store' });
   // nginx keeps a place as long as this process remembers it, a failure as briefly as this process does.
-  headers.set(KEEP_HEADER, String(Math.round((place ? LOCATION_MEMORY_MS : LOCATION_FAILURE_MEMORY_MS) / 1000)));
+  headers.set(PROXY_CACHE_HEADER, String(Math.round((place ? LOCATION_MEMORY_MS : LOCATION_FAILURE_MEMORY_MS) / 1000)));
   if (place) headers.set(PLACE_HEADER, place);
   return new NextResponse(null, { status: 200, headers });
 }

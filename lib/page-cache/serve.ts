@@ -24,7 +24,7 @@ import { ADDRESS_COOKIE } from '@/lib/address-cookie';
 import { FALLBACK_KEYS, NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH, fallbackFor } from './fallback';
 import { visitorPlace } from './place';
 import { keyedByPlace, pageCachePlan, type PageCachePlan } from './policy';
-import { proxyKeyedByPlace } from './proxy-place';
+import { PROXY_CACHE_HEADER, proxyKeyedByPlace } from './proxy-place';
 import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
@@ -181,7 +181,7 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
  * late a purge (an exchange's new stock) reaches a visitor through nginx (docs/deploying.md "Micro-cache").
  */
 export const SHARED_ANSWER_SECONDS = 1;
-export const PROXY_CACHE_HEADER = 'x-accel-expires';
+export { PROXY_CACHE_HEADER };
 
 /** The stored bytes in the encoding the request accepts, with the page's own hash CSP. */
 export function answer(
