@@ -151,6 +151,18 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
     expect(origin.renders).toBe(1);
   });
 
+  it('hands no answer the stored bytes themselves: answers read in any order each carry the whole page', async () => {
+    const browser = { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } };
+    const first = await read('/trendsInfor', browser);
+    // Three answers made before any is read, then read last-made first: a body that took the stored
+    // buffer over (a byte stream's enqueue detaches it) would leave the later reads empty.
+    const answers = await Promise.all([get('/trendsInfor', browser).answer, get('/trendsInfor', browser).answer, get('/trendsInfor', browser).answer]);
+    for (const res of answers.reverse()) expect(await decoded(res!)).toBe(first.body);
+    const stored = pageCacheState().shared.get('/trendsInfor');
+    expect(stored?.body.raw.toString('utf8')).toBe(first.body);
+    expect(stored?.body.br.byteLength).toBe(Number(first.res.headers.get(LENGTH_HEADER)));
+  });
+
   it('gives the render the secret and only the inputs of its key, nothing else of the visitor’s', async () => {
     await read('/doctorlist', {
       headers: { cookie: '_ga=ga1; address=216; other=x', authorization: 'Bearer x', 'x-shengai-peer': '203.0.113.9', 'x-forwarded-for': '198.51.100.7', 'user-agent': 'UA' },
