@@ -27,7 +27,7 @@ import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerVisitorPlace, VISITOR_PLACE_PATH } from '@/lib/page-cache/proxy-place';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
-import { refuseMalformedAction } from '@/lib/security/action-request';
+import { actionRequestKind, refuseMalformedAction } from '@/lib/security/action-request';
 import { rememberedLookup } from '@/lib/remembered-lookup';
 import { cspProxy, type CspForRequest } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
@@ -53,8 +53,11 @@ function isPageNavigation(request: NextRequest): boolean {
 
 export async function proxy(request: NextRequest) {
   // docs/security.md: a server-action request that Next would answer with a 500 gets 400/403/413 instead.
-  const refusedAction = await refuseMalformedAction(request);
-  if (refusedAction) return refusedAction;
+  // Only a request Next treats as an action is read: a page load goes on without waiting for anything.
+  if (actionRequestKind(request.method, request.headers)) {
+    const refusedAction = await refuseMalformedAction(request);
+    if (refusedAction) return refusedAction;
+  }
   const { pathname, search } = request.nextUrl;
   if (pathname.startsWith('/api/')) {
     // The API answers for itself; only a broken percent-escape is caught here,

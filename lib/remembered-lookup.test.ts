@@ -16,6 +16,23 @@ describe('rememberedLookup', () => {
     expect(lookUp).toHaveBeenCalledTimes(2);
   });
 
+  it('tells what it remembers without asking: an answer, a failure, or nothing once forgotten', async () => {
+    const remembered = rememberedLookup<string>({ ttlMs: 1000, failureTtlMs: 100, maxEntries: 10 });
+    expect(remembered.known('k')).toBeUndefined();
+    const asked = remembered('k', async () => 'a');
+    // A lookup still out is not an answer yet.
+    expect(remembered.known('k')).toBeUndefined();
+    await asked;
+    expect(remembered.known('k')).toEqual(expect.objectContaining({ value: 'a' }));
+    await remembered('gone', async () => null);
+    expect(remembered.known('gone')).toEqual(expect.objectContaining({ value: null }));
+    vi.setSystemTime(Date.now() + 101);
+    expect(remembered.known('gone')).toBeUndefined();
+    expect(remembered.known('k')).toEqual(expect.objectContaining({ value: 'a' }));
+    vi.setSystemTime(Date.now() + 1000);
+    expect(remembered.known('k')).toBeUndefined();
+  });
+
   it('remembers no answer and a lookup that threw for failureTtlMs only', async () => {
     const remembered = rememberedLookup<string>({ ttlMs: 1000, failureTtlMs: 100, maxEntries: 10 });
     const failing = vi.fn(async (): Promise<string> => {

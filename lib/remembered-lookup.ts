@@ -27,9 +27,14 @@ export function rememberedLookup<V>({ ttlMs, failureTtlMs, maxEntries }: LookupM
     pending.delete(key);
     return value;
   };
-  return function remembered(key: string, lookUp: () => Promise<V | null>): Promise<V | null> {
-    const known = entries.get(key);
-    if (known && known.until > Date.now()) return Promise.resolve(known.value);
+  /** The remembered answer of a key, if it has one now (`{ value: null }` is a remembered failure). */
+  const known = (key: string): { value: V | null } | undefined => {
+    const entry = entries.get(key);
+    return entry && entry.until > Date.now() ? entry : undefined;
+  };
+  const remembered = (key: string, lookUp: () => Promise<V | null>): Promise<V | null> => {
+    const entry = known(key);
+    if (entry) return Promise.resolve(entry.value);
     let asking = pending.get(key);
     if (!asking) {
       asking = settle(key, lookUp);
@@ -37,4 +42,5 @@ export function rememberedLookup<V>({ ttlMs, failureTtlMs, maxEntries }: LookupM
     }
     return asking;
   };
+  return Object.assign(remembered, { known });
 }

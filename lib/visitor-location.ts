@@ -30,6 +30,11 @@ function memory(): Memory {
   return shared[MEMORY];
 }
 
+/** What is remembered of an address now, without asking: undefined when nothing is (`locateVisitor` asks). */
+export function rememberedVisitorLocation(address: string): { value: IpLocation | null } | undefined {
+  return memory().known(address);
+}
+
 /** The city and point of an address, or null when it cannot be located now. */
 export function locateVisitor(address: string): Promise<IpLocation | null> {
   return memory()(address, () => locateByIp(address));

@@ -37,6 +37,17 @@ describe('visitorPlace (lib/page-cache/place.ts)', () => {
     expect(await visitorPlace('203.0.113.2')).toBe('215@25.04,102.71');
   });
 
+  it('answers a remembered address at once: no timer is set and nothing is asked', async () => {
+    locateByIp.mockResolvedValue(KUNMING);
+    expect(await visitorPlace('203.0.113.4')).toBe('215@25.04,102.71');
+    locateByIp.mockReturnValue(new Promise(() => {}));
+    const place = visitorPlace('203.0.113.4');
+    // The first visit's lookup raced a PLACE_LOOKUP_MS timer; a remembered one has nothing to race.
+    expect(vi.getTimerCount()).toBe(0);
+    expect(await place).toBe('215@25.04,102.71');
+    expect(locateByIp).toHaveBeenCalledTimes(1);
+  });
+
   it('does not wait for a hanging API host longer than PLACE_LOOKUP_MS', async () => {
     locateByIp.mockReturnValue(new Promise(() => {}));
     const place = visitorPlace('203.0.113.3');

@@ -8,19 +8,24 @@
  * gives null, and the page is keyed by the address as before: the answer is never held up longer than
  * PLACE_LOOKUP_MS by the API host.
  */
-import { locateVisitor } from '@/lib/visitor-location';
+import type { IpLocation } from '@/lib/api/reference';
+import { locateVisitor, rememberedVisitorLocation } from '@/lib/visitor-location';
 
 /** The longest the cache waits for a lookup before keying by the address. */
 export const PLACE_LOOKUP_MS = 1_500;
 
+const placeOf = (located: IpLocation | null) => (located ? `${located.provinceId}@${located.lat},${located.lng}` : null);
+
 export async function visitorPlace(address: string): Promise<string | null> {
+  // A remembered address (every visit after the first) is answered at once: no timer, no race.
+  const remembered = rememberedVisitorLocation(address);
+  if (remembered) return placeOf(remembered.value);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), PLACE_LOOKUP_MS);
   });
   try {
-    const located = await Promise.race([locateVisitor(address), late]);
-    return located ? `${located.provinceId}@${located.lat},${located.lng}` : null;
+    return placeOf(await Promise.race([locateVisitor(address), late]));
   } finally {
     clearTimeout(timer);
   }
