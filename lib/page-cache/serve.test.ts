@@ -6,7 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
 import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
 import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } from './fallback';
-import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, PROXY_CACHE_HEADER, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS } from './serve';
+import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS } from './serve';
+import { PROXY_CACHE_HEADER } from './proxy-place';
 import { pageCacheState, purgePageCache } from './store';
 
 /** Where the test's addresses are (lib/page-cache/place.ts asks GetAliyunCity); an address not here cannot be located. */

@@ -181,7 +181,6 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
  * late a purge (an exchange's new stock) reaches a visitor through nginx (docs/deploying.md "Micro-cache").
  */
 export const SHARED_ANSWER_SECONDS = 1;
-export { PROXY_CACHE_HEADER };
 
 /** The stored bytes in the encoding the request accepts, with the page's own hash CSP. */
 export function answer(
