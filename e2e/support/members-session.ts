@@ -17,6 +17,12 @@ export const DEMO = {
   other: { phone: '13800000004', password: 'Shengai2026', vipCode: 'VIP0004' },
   /** 23000 points: enough for the last-one item (9800). */
   silver: { phone: '13800000006', password: 'Shengai2026', vipCode: 'VIP0006' },
+  /**
+   * 860 points. Playwright runs spec files side by side, so a balance one spec checks to the point is spent by
+   * that spec alone: points-exchange.spec spends rich and silver, page-cache.spec spends this member's points,
+   * exchange-records.spec other's.
+   */
+  modest: { phone: '13800000005', password: 'Shengai2026', vipCode: 'VIP0005' },
 } as const;
 
 export const dbPath = () => path.resolve(process.env.DATABASE_PATH || '.data/e2e.db');
