@@ -10,7 +10,7 @@
  * plus N generated doctors with schedules. Then, per query case, WARM_UP
  * uncounted and ITERATIONS counted calls of TW_User/GetDoctorPageList through
  * the backend's Request → Response handler, the sizes taking turns call by
- * call; it prints the p50 and p95 per call for each size and case (scripts/bench.mjs parses these lines),
+ * call; it prints the p50 and p95 per call for each size and case (bench/stages/scale.mjs parses these lines),
  * and writes the same figures to bench/doctor-list-scale.md. A case "after a write" updates one doctor
  * row (its fans counter, as a collection does) before each call, untimed: the first query after a write.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First-load JS per page template, measured as scripts/bench.mjs measures it:
+ * First-load JS per page template, measured as `npm run bench` measures it (bench/stages/first-load-js.mjs):
  * the module <script src> tags of each page's server HTML (noModule skipped),
  * each file gzipped at level 6, summed. The budget (docs/decisions.md
  * “First-load JavaScript”): a public page ships at most 30 KB gzip more than the
@@ -9,7 +9,7 @@
  * Starts nothing: point it at a running `next start` of this tree's build.
  *   node scripts/first-load-js.mjs http://127.0.0.1:3200 [--files] [--floor KB]
  * `--files` lists each page's scripts with their gzip size. `--floor` gives the
- * floor in KB; without it, the floor of the last `npm run bench` (bench/report.json).
+ * floor in KB; without it, the floor of the last `npm run bench` (.reports/bench.json).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,9 +24,9 @@ function floorKB() {
   const at = process.argv.indexOf('--floor');
   if (at > 0 && Number(process.argv[at + 1]) > 0) return { kb: Number(process.argv[at + 1]), from: '--floor' };
   try {
-    const report = JSON.parse(fs.readFileSync(path.join('bench', 'report.json'), 'utf8'));
+    const report = JSON.parse(fs.readFileSync(path.join('.reports', 'bench.json'), 'utf8'));
     const withLink = report.frameworkFloorJs?.find((f) => f.url === '/with-link');
-    if (withLink) return { kb: withLink.gzipKB, from: `bench/report.json of ${report.generatedAt}` };
+    if (withLink) return { kb: withLink.gzipKB, from: `.reports/bench.json of ${report.generatedAt}` };
   } catch {
     /* no report */
   }
@@ -106,7 +106,7 @@ const templates = [
 ];
 
 if (floor) console.log(`framework floor ${floor.kb} KB (${floor.from}); budget ${BUDGET_KB} KB = floor + ${OVER_FLOOR_KB} KB`);
-else console.log('framework floor unknown (no --floor and no bench/report.json): sizes only');
+else console.log('framework floor unknown (no --floor and no .reports/bench.json): sizes only');
 let over = 0;
 for (const [name, url, cookie] of templates) {
   if (!url) {

@@ -1,0 +1,3 @@
+export default function RootLayout({ children }) {
+  return <html lang="zh-CN"><body>{children}</body></html>;
+}

@@ -1,0 +1,50 @@
+/**
+ * The server (docs/bench.md): `next start` of the build on a free loopback port with a fresh
+ * database, and the bench's main server, started again when a stage leaves it dead.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, killTree, waitUp } from '../shared.mjs';
+
+/** `next start` with a database of its own; PAGE_CACHE=0 when `pageCache` is false (docs/bench.md "Rendered per request"). */
+export async function startServer({ pageCache = true, dbName = 'bench.db' } = {}) {
+  const port = await freePort();
+  const dbPath = path.join('.data', dbName);
+  fs.mkdirSync('.data', { recursive: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbPath + suffix, { force: true });
+  // A fresh database: no data cached on disk from an older one (Next keeps its data cache there, lib/api/cache.ts).
+  fs.rmSync(path.join('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PAGE_CACHE: pageCache ? '' : '0', PAGE_CACHE_DEBUG: '1' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  if (!(await waitUp(`${origin}/404`, 120_000))) {
+    killTree(child);
+    throw new Error('next start did not come up');
+  }
+  // First request seeds the database; warm every later target once.
+  await fetch(`${origin}/`).then((r) => r.text());
+  return { origin, child };
+}
+
+/**
+ * The bench's main server. The server may die under a stage (memory, a crash): `ensureUp` notes it in the
+ * report and starts a fresh one on the same build (at most twice); read `origin` after it.
+ */
+export async function startMainServer(note) {
+  const server = { ...(await startServer()), restarts: 0 };
+  server.ensureUp = async () => {
+    if (await waitUp(`${server.origin}/404`, 5_000)) return;
+    note(`The Next server stopped answering before a stage (restart ${server.restarts + 1}); figures after this point come from a fresh server.`);
+    if (server.restarts >= 2) throw new Error('the Next server died three times');
+    server.restarts++;
+    killTree(server.child);
+    const fresh = await startServer();
+    server.child = fresh.child;
+    server.origin = fresh.origin;
+  };
+  return server;
+}
