@@ -1,6 +1,6 @@
 /**
  * First-load JS (docs/bench.md, docs/decisions.md "First-load JavaScript"): the module scripts of each
- * page's server HTML, each file gzipped at level 6 from the build's static folder, summed. scripts/first-load-js.mjs
+ * page's server HTML, each file gzipped at level 6 from the build's static folder, summed. bench/first-load-js.mjs
  * prints the same figure against a running server.
  */
 import fs from 'node:fs';

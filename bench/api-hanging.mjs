@@ -9,12 +9,9 @@
  * within 9 s.
  */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { freePort, root } from './shared.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { startFaultServer } = await tsImport('../test/fault-server.ts', import.meta.url);
 
 const BROWSER = {
@@ -36,14 +33,6 @@ const PAGES = [
   ['search', '/searchList?keyword=失眠'],
   ['member page, refresh cookie only', '/userIndex', { cookie: 'refreshToken=hanging-host-refresh-token' }],
 ];
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address();
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
 
 const fault = await startFaultServer({ mode: 'hang', hangMs: 30_000 });
 const port = await freePort();
