@@ -20,7 +20,7 @@ import { medianRun } from '../bench/stages/lighthouse.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
 import { fillTemplate } from '../bench/stages/nginx.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
-import { parseScaleOutput } from '../bench/stages/scale.mjs';
+import { parseScaleOutput, scale } from '../bench/stages/scale.mjs';
 
 /**
  * The pure parts of `npm run bench` (docs/bench.md): its settings, the goal judge, the report writer and the
@@ -266,7 +266,7 @@ describe('settings from the environment (bench/shared.mjs readSettings)', () => 
   });
 });
 
-describe("the stages' pure parts", () => {
+describe('the stages, without a server', () => {
   it("fills the nginx template's placeholders, and refuses one without a value (bench/stages/nginx-static.conf.template)", () => {
     const template = fs.readFileSync(path.join('bench', 'stages', 'nginx-static.conf.template'), 'utf8');
     const conf: string = fillTemplate(template, { DIR: '/tmp/bench-nginx-x', PORT: 4321, WORKERS: 2 });
@@ -305,6 +305,12 @@ describe("the stages' pure parts", () => {
     });
     expect(parseScaleOutput('noise\n{"sizes":[]}\n')).toEqual({ sizes: [] });
     expect(parseScaleOutput('nothing here')).toBeNull();
+  });
+
+  it('runs the scale script as its own child, so that its time limit ends the script and not a launcher above it', () => {
+    const r = scale({ script: path.join('test', 'fixtures', 'bench-scale-parent.ts') });
+    expect(r).toMatchObject({ available: true, exitCode: 0 });
+    expect(r.result.ppid).toBe(process.pid);
   });
 
   it('gives each visitor of a burst an address of its own and sums up who answered', () => {
