@@ -19,6 +19,16 @@ export const relaxedSmsLimits = {
   RATE_LIMIT_SCALE: '1000',
   DEV_AIDS: '1',
 };
+/**
+ * The demo a test run is: `next start` serves only what a deployment asks for on purpose (docs/operations.md
+ * "What a deployment must say on purpose"), so the tests ask for the embedded backend, its demo members (the
+ * README's logins) and the simulated payment. Never a server's settings.
+ */
+export const demoDeployment = {
+  EMBEDDED_BACKEND: '1',
+  DEMO_MEMBERS: '1',
+  PAYMENT_PROVIDER: 'simulated',
+};
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** The Chromium flags of the README (headless, as root, no outside network). */
@@ -62,6 +72,7 @@ export default defineConfig({
         // The page-cache specs read x-page-cache, which production sends only when asked for.
         PAGE_CACHE_DEBUG: '1',
         ...relaxedSmsLimits,
+        ...demoDeployment,
       },
     },
   ],

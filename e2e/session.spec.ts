@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { relaxedSmsLimits } from '../playwright.config';
+import { demoDeployment, relaxedSmsLimits } from '../playwright.config';
 import { api, loginWithPassword, registerFreshMember } from './auth-helpers';
 
 test('cookies are HttpOnly and SameSite=Lax; no token in the HTML or script-readable storage', async ({ page, request, context }) => {
@@ -82,6 +82,7 @@ test.describe('token expiry with a short TTL', () => {
         SITE_URL: origin,
         ACCESS_TOKEN_TTL_SECONDS: '8',
         ...relaxedSmsLimits,
+        ...demoDeployment,
       },
       stdio: 'ignore',
       detached: true,

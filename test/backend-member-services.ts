@@ -39,8 +39,19 @@ export function ensureMember(backend: Backend, m: { phone: string; vipCode: stri
   );
 }
 
+/** A member token of an open session (a member token names its session: lib/backend/tokens.ts). */
 export function memberToken(backend: Backend, memberId: number, vipCode: string): Promise<string> {
-  return signAccessToken(backend.settings, { sub: String(memberId), VIP: JSON.stringify({ VipCode: vipCode }), typ: 'member' });
+  return signAccessToken(backend.settings, { sub: String(memberId), VIP: JSON.stringify({ VipCode: vipCode }), typ: 'member', sid: openSession(backend, memberId) });
+}
+
+/** A session (refresh-token family) for the member, opened at the backend's clock, as a login would. */
+export function openSession(backend: Backend, memberId: number): string {
+  const sid = crypto.randomUUID();
+  const now = Math.floor(backend.settings.now().getTime() / 1000);
+  backend.db
+    .prepare(`INSERT INTO refresh_tokens (token_hash, family_id, subject, kind, member_id, issued_at, expires_at) VALUES (?, ?, ?, 'member', ?, ?, ?)`)
+    .run(`test-${sid}`, sid, String(memberId), memberId, now, now + 30 * 24 * 60 * 60);
+  return sid;
 }
 
 export function visitorToken(backend: Backend): Promise<string> {

@@ -12,6 +12,8 @@ import { seeders } from './seed';
 import type { BackendSettings, Database as Db } from './types';
 
 const SEED_STATE_KEY = 'seeded';
+/** Set when the seed created the demo members (settings.demoMembers): their password is in the README. */
+const DEMO_MEMBERS_STATE_KEY = 'demo-members';
 
 export function openDatabase(settings: BackendSettings): Db {
   if (settings.dbPath !== ':memory:') fs.mkdirSync(path.dirname(settings.dbPath), { recursive: true });
@@ -45,9 +47,27 @@ function migrateAndSeed(db: Db, settings: BackendSettings) {
     if (!seeded) {
       for (const seed of seeders) seed(db, settings);
       db.prepare('INSERT INTO backend_state (key, value) VALUES (?, ?)').run(SEED_STATE_KEY, new Date().toISOString());
+      if (settings.demoMembers) db.prepare('INSERT INTO backend_state (key, value) VALUES (?, ?)').run(DEMO_MEMBERS_STATE_KEY, '1');
     }
   });
   run.exclusive();
+  refuseUnwantedDemoMembers(db, settings);
+}
+
+/**
+ * A database made for a demo (by `next build` with DEMO_MEMBERS=1, or a test run) holds members whose password
+ * the README publishes. A process that did not ask for them refuses to serve it rather than let anyone log in
+ * as them (docs/operations.md "What a deployment must say on purpose").
+ */
+function refuseUnwantedDemoMembers(db: Db, settings: BackendSettings) {
+  if (settings.demoMembers || settings.dbPath === ':memory:') return;
+  const demo = db.prepare('SELECT value FROM backend_state WHERE key = ?').get(DEMO_MEMBERS_STATE_KEY);
+  if (!demo) return;
+  db.close();
+  throw new Error(
+    `[backend] ${settings.dbPath} holds the demo members, whose password is published in the README; ` +
+      'this process did not ask for them (DEMO_MEMBERS=1 is for tests and demos). Serve a database made without them.',
+  );
 }
 
 /** Deletes the database files so the next open rebuilds them (npm run db:reset). */

@@ -15,10 +15,11 @@ export interface PaymentOrder {
   description: string;
 }
 
-export type PaymentOutcome = { ok: true; paymentNo: string } | { ok: false; reason: string };
+/** A refusal may carry the words a member should read (`message`); without one the booking says 支付未完成. */
+export type PaymentOutcome = { ok: true; paymentNo: string } | { ok: false; reason: string; message?: string };
 
 export interface PaymentProvider {
-  /** Provider name stored with each payment ('simulated', 'wechat', 'alipay'). */
+  /** Provider name stored with each payment ('simulated', 'wechat', 'alipay'; 'none' when none is configured). */
   readonly name: string;
   /** Opens a payment for an order; a real provider returns its prepay id here. */
   create(order: PaymentOrder): Promise<PaymentOutcome>;
@@ -42,4 +43,16 @@ export function simulatedPaymentProvider(): PaymentProvider {
       return { ok: true, paymentNo };
     },
   };
+}
+
+/** What a member reads when this deployment takes no payment online (no PAYMENT_PROVIDER). */
+export const PAYMENT_UNAVAILABLE_MESSAGE = '本站暂未开通在线支付，请到院缴费或致电客服，预约将在支付时限后自动取消';
+
+/**
+ * No provider configured (docs/operations.md): every payment is refused with a message the member can act
+ * on, so nothing is ever marked paid without money behind it.
+ */
+export function unconfiguredPaymentProvider(): PaymentProvider {
+  const refused = async (): Promise<PaymentOutcome> => ({ ok: false, reason: 'unconfigured', message: PAYMENT_UNAVAILABLE_MESSAGE });
+  return { name: 'none', create: refused, confirm: refused, refund: refused };
 }

@@ -90,7 +90,8 @@ async function resolveCaller(db: Database, settings: BackendSettings, token: str
   if (claims.typ === 'visitor') return { kind: 'visitor', sub: claims.sub };
   // Logout and ResetPwd end access at once, not when the access token expires:
   // a member token whose session was revoked (or outlived its absolute lifetime) is refused.
-  if (claims.sid !== undefined && !isSessionOpen(db, settings, claims.sid)) {
+  // verifyAccessToken refuses a member token without a session id, so every member call is checked here.
+  if (claims.sid === undefined || !isSessionOpen(db, settings, claims.sid)) {
     throw new BackendError(ErrorNo.UNAUTHORIZED, '登录已失效，请重新登录');
   }
   // A disabled or deleted member's tokens open nothing, on every call (not only those that read the member row).

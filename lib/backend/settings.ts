@@ -1,14 +1,96 @@
 /**
  * The embedded backend's settings from the environment. The JWT secret comes
  * from JWT_SECRET, else one is generated once into the data folder.
+ *
+ * Production defaults (docs/operations.md "What a deployment must say on purpose"): under `next start`
+ * (NODE_ENV=production) a deployment runs only with what production needs. The demo's conveniences (the
+ * embedded database, its demo members with the README's password, the simulated payment) are each turned on
+ * by a switch of their own; `next dev` and the unit tests have them on by default, so `npm run dev` is the
+ * whole demo.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { devAidsEnabled } from './dev-aids';
 import { rateLimitScale } from './throttles';
-import { simulatedPaymentProvider } from './payments';
+import { simulatedPaymentProvider, unconfiguredPaymentProvider, type PaymentProvider } from './payments';
 import type { BackendSettings } from './types';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** A JWT_SECRET shorter than this many bytes is refused under `next start` (HS256 wants 256 bits). */
+export const MIN_JWT_SECRET_BYTES = 32;
+/** Words of example values ("change-me", "your-secret-here"): a secret holding one is as good as published. */
+const PLACEHOLDER_WORDS = ['changeme', 'changethis', 'replaceme', 'yoursecret', 'yourjwtsecret', 'secretkey', 'example', 'placeholder'];
+
+/** Why a JWT_SECRET value must not sign anyone's session, or null when it may. */
+export function jwtSecretProblem(value: string): string | null {
+  const plain = value.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (PLACEHOLDER_WORDS.some((word) => plain.includes(word)) || ['secret', 'jwtsecret', 'password', 'test'].includes(plain) || /^(.)\1*$/.test(value)) {
+    return 'JWT_SECRET is a placeholder (change-me, secret…): anyone who read the example can sign tokens; make one with `openssl rand -hex 32`';
+  }
+  const bytes = Buffer.byteLength(value);
+  if (bytes < MIN_JWT_SECRET_BYTES) {
+    return `JWT_SECRET is ${bytes} bytes long: at least ${MIN_JWT_SECRET_BYTES} are needed; make one with \`openssl rand -hex 32\``;
+  }
+  return null;
+}
+
+const isProduction = (env: Env) => env.NODE_ENV === 'production';
+
+/** The embedded backend serves this process: no API host, and (under next start) EMBEDDED_BACKEND=1 said so. */
+export function embeddedBackendAllowed(env: Env = process.env): boolean {
+  return !isProduction(env) || env.EMBEDDED_BACKEND === '1';
+}
+
+/**
+ * Whether a new embedded database gets the demo members, whose logins (and password) the README publishes:
+ * under `next dev` and the unit tests unless DEMO_MEMBERS=0; under `next start` only with DEMO_MEMBERS=1,
+ * the test stack's switch (scripts/test-deploy.sh, playwright.config.ts), never a server's.
+ */
+export function demoMembersEnabled(env: Env = process.env): boolean {
+  return isProduction(env) ? env.DEMO_MEMBERS === '1' : env.DEMO_MEMBERS !== '0';
+}
+
+/** The payment providers the embedded backend has. A real one (WeChat Pay, Alipay) lives on the API host. */
+export const PAYMENT_PROVIDERS = ['simulated'] as const;
+
+/**
+ * The embedded backend's payment provider: the simulated one only with PAYMENT_PROVIDER=simulated (the
+ * README's demo and the tests set it), or under `next dev` when PAYMENT_PROVIDER is unset. Otherwise none:
+ * paying answers that online payment is not available, and nothing is marked paid.
+ */
+export function paymentProviderFromEnv(env: Env = process.env): PaymentProvider {
+  const chosen = env.PAYMENT_PROVIDER || (isProduction(env) ? '' : 'simulated');
+  return chosen === 'simulated' ? simulatedPaymentProvider() : unconfiguredPaymentProvider();
+}
+
+/**
+ * What stops `next start` before it serves anyone (instrumentation.ts prints them and exits with
+ * EX_CONFIG, 78). Empty outside production: `next dev` is the demo.
+ */
+export function deploymentProblems(env: Env = process.env): string[] {
+  if (!isProduction(env)) return [];
+  const problems: string[] = [];
+  if (env.JWT_SECRET) {
+    const problem = jwtSecretProblem(env.JWT_SECRET);
+    if (problem) problems.push(problem);
+  }
+  if (!env.API_BASE_URL && env.EMBEDDED_BACKEND !== '1') {
+    problems.push(
+      'API_BASE_URL is not set: set it to the group\'s API host, or set EMBEDDED_BACKEND=1 on purpose to serve the embedded backend (a database in DATABASE_PATH)',
+    );
+  }
+  if (env.PAYMENT_PROVIDER && !(PAYMENT_PROVIDERS as readonly string[]).includes(env.PAYMENT_PROVIDER)) {
+    problems.push(
+      `PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER} is not a provider of the embedded backend (${PAYMENT_PROVIDERS.join(', ')}); a real payment is the API host's. Leave it unset: paying then says online payment is unavailable`,
+    );
+  }
+  if (env.DEMO_MEMBERS === '1' && env.API_BASE_URL) {
+    problems.push('DEMO_MEMBERS=1 seeds the embedded database, which this process does not use (API_BASE_URL is set): unset it');
+  }
+  return problems;
+}
 
 export const DEFAULT_DATABASE_PATH = '.data/site.db';
 
@@ -18,7 +100,12 @@ function positiveInt(value: string | undefined, fallback: number): number {
 }
 
 function loadOrCreateSecret(dbPath: string): Uint8Array {
-  if (process.env.JWT_SECRET) return new TextEncoder().encode(process.env.JWT_SECRET);
+  if (process.env.JWT_SECRET) {
+    // Under next start a weak secret never signs a session, whoever opens the backend first (docs/operations.md).
+    const problem = isProduction(process.env) ? jwtSecretProblem(process.env.JWT_SECRET) : null;
+    if (problem) throw new Error(`[backend] ${problem}`);
+    return new TextEncoder().encode(process.env.JWT_SECRET);
+  }
   const dir = dbPath === ':memory:' ? path.resolve('.data') : path.dirname(path.resolve(dbPath));
   const file = path.join(dir, 'jwt-secret');
   fs.mkdirSync(dir, { recursive: true });
@@ -46,7 +133,8 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     rateLimitScale: rateLimitScale(),
     bookingPaymentMinutes: positiveInt(process.env.BOOKING_PAYMENT_MINUTES, 15),
     bookingCancelCutoffMinutes: positiveInt(process.env.BOOKING_CANCEL_CUTOFF_MINUTES, 120),
-    paymentProvider: simulatedPaymentProvider(),
+    paymentProvider: paymentProviderFromEnv(),
+    demoMembers: demoMembersEnabled(),
     now: () => new Date(),
     log: (line) => {
       if (!production || process.env.BACKEND_LOG === '1') console.log(`[backend] ${line}`);

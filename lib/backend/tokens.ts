@@ -16,7 +16,8 @@ export interface AccessClaims {
   /**
    * The session (refresh-token family) a member token belongs to: the router
    * refuses it once that session is revoked (logout, ResetPwd, theft) or past
-   * its absolute lifetime (docs/security.md "Attacks on the member system").
+   * its absolute lifetime (docs/security.md "Attacks on the member system"). Required of a member token:
+   * verifyAccessToken refuses one without it.
    */
   sid?: string;
 }
@@ -46,6 +47,9 @@ export async function verifyAccessToken(settings: BackendSettings, token: string
     if (typeof payload.sub !== 'string' || (payload.typ !== 'visitor' && payload.typ !== 'member')) {
       return { status: 'invalid' };
     }
+    // Every member token names its session (signAccessToken is only called with one for a member): one without
+    // could not be ended by logout or ResetPwd, so it opens nothing (docs/security.md "Attacks on the member system").
+    if (payload.typ === 'member' && (typeof payload.sid !== 'string' || payload.sid === '')) return { status: 'invalid' };
     return {
       status: 'valid',
       claims: {

@@ -37,8 +37,10 @@ export interface BackendSettings {
   bookingPaymentMinutes: number;
   /** A booking can be cancelled until this many minutes before its period starts (BOOKING_CANCEL_CUTOFF_MINUTES). */
   bookingCancelCutoffMinutes: number;
-  /** Takes the booking fee; the embedded backend's is simulated (payments.ts). */
+  /** Takes the booking fee: the simulated one only when asked for (PAYMENT_PROVIDER=simulated, settings.ts), else none. */
   paymentProvider: PaymentProvider;
+  /** Whether a new database gets the demo members of the README (DEMO_MEMBERS, settings.ts). */
+  demoMembers: boolean;
   /** The one clock of the backend; tests move it instead of sleeping. */
   now: () => Date;
   log: (line: string) => void;

@@ -172,7 +172,7 @@ export async function payRegistration(db: Database, settings: BackendSettings, m
   try {
     const r = ownRow(db, memberId, registerNo);
     const created = await provider.create({ orderNo: registerNo, amount: r.fee, description: `${r.doctor_name} ${r.visit_date} ${r.time_slot} 挂号费` });
-    if (!created.ok) fail('支付未完成，请稍后再试');
+    if (!created.ok) fail(created.message ?? '支付未完成，请稍后再试');
     paymentNo = (created as { paymentNo: string }).paymentNo;
     const confirmed = await provider.confirm(paymentNo);
     if (!confirmed.ok) fail('支付未完成，请稍后再试');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from '../router';
 import { signAccessToken } from '../tokens';
+import { openSession } from '@/test/backend-member-services';
 import { chinaDate } from './clinic-rows';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinics-'));
@@ -40,7 +41,7 @@ const ok = async (apiPath: string, fields: Record<string, string> = {}, token?: 
 };
 
 const memberToken = (memberId: number, vipCode: string) =>
-  signAccessToken(backend.settings, { sub: String(memberId), VIP: JSON.stringify({ VipCode: vipCode }), typ: 'member' });
+  signAccessToken(backend.settings, { sub: String(memberId), VIP: JSON.stringify({ VipCode: vipCode }), typ: 'member', sid: openSession(backend, memberId) });
 
 beforeAll(() => {
   backend = createBackend({ dbPath: path.join(dir, 'test.db'), jwtSecret: secret, log: () => {} });
@@ -234,7 +235,7 @@ describe('collections (member endpoints, SPEC §8)', () => {
     const visitor = await signAccessToken(backend.settings, { sub: 'v1', VIP: '', typ: 'visitor' });
     expect((await call(backend, 'WX_OrgCollectionClent/AddOrgCollection', { Code: 'SA0101' }, visitor)).ErrorNo).toBe(4001);
     expect((await call(backend, 'WX_DoctorCollectionClent/GetDoctorCollection', {})).ErrorNo).toBe(4001);
-    const unbound = await signAccessToken(backend.settings, { sub: '509', VIP: '{}', typ: 'member' });
+    const unbound = await signAccessToken(backend.settings, { sub: '509', VIP: '{}', typ: 'member', sid: openSession(backend, 509) });
     expect((await call(backend, 'WX_OrgCollectionClent/GetVipCodeOrgCollection', {}, unbound)).ErrorNo).toBe(4004);
   });
 

@@ -22,7 +22,9 @@ export const DEMO_MEMBERS = {
 /** A WeChat openid bound to 王雅琴, and one with no member (PcWechatLogin ErrorNo -2). */
 export const DEMO_OPENIDS = { bound: 'wx-demo-openid-0001', unbound: 'wx-demo-openid-unbound' } as const;
 
-export const seedCore: Seeder = (db) => {
+export const seedCore: Seeder = (db, settings) => {
+  // Their password is published: a deployment gets them only when asked for (DEMO_MEMBERS, lib/backend/settings.ts).
+  if (!settings.demoMembers) return;
   const password = hashPassword(DEMO_PASSWORD);
   const insertMember = db.prepare(
     `INSERT INTO members (phone, name, vip_code, card_no, level, level_name, points, id_card, birthday, sex, password_hash, created_at)

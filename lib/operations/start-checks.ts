@@ -1,0 +1,36 @@
+/**
+ * What `next start` checks before it serves anyone (docs/operations.md "What a deployment must say on
+ * purpose"): the deployment problems of lib/backend/settings.ts, and, when this process serves the embedded
+ * backend, its database opened now (migrated, seeded, and refused when it holds demo members nobody asked
+ * for). A problem is printed with its remedy and the process exits with EX_CONFIG (78), which systemd's unit
+ * and scripts/deploy-supervise.sh do not restart: a configuration does not mend itself a second later.
+ */
+import { deploymentProblems, embeddedBackendAllowed } from '@/lib/backend/settings';
+
+/** sysexits.h EX_CONFIG: deploy/systemd/shengai-next@.service has RestartPreventExitStatus=78. */
+export const EX_CONFIG = 78;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The problems of this process's environment, or of opening its embedded database. */
+export async function startProblems(env: Env = process.env): Promise<string[]> {
+  // `next build` sets NODE_ENV=production too, and must build without a server's environment.
+  if (env.NODE_ENV !== 'production' || env.NEXT_PHASE === 'phase-production-build') return [];
+  const problems = deploymentProblems(env);
+  if (problems.length > 0 || env.API_BASE_URL || !embeddedBackendAllowed(env)) return problems;
+  try {
+    const { getBackend } = await import('@/lib/backend/router');
+    getBackend();
+  } catch (err) {
+    return [err instanceof Error ? err.message.replace(/^\[backend\] /, '') : String(err)];
+  }
+  return [];
+}
+
+export async function refuseUnsafeStart(env: Env = process.env): Promise<void> {
+  const problems = await startProblems(env);
+  if (problems.length === 0) return;
+  for (const problem of problems) console.error(`[start] ${problem}`);
+  console.error('[start] not starting: see docs/operations.md "What a deployment must say on purpose"');
+  process.exit(EX_CONFIG);
+}
