@@ -1,5 +1,10 @@
 /**
  * Runs once when a server process starts (Next's instrumentation hook). On the Node.js runtime:
+ * - under `next start`, a deployment without what production needs (a strong JWT_SECRET, an API host or
+ *   EMBEDDED_BACKEND=1, a known payment provider) stops with the reason and exit status 78
+ *   (lib/operations/start-checks.ts, docs/operations.md);
+ * - every request is timed, counted and logged as one JSON line, and SIGTERM drains the process before it
+ *   exits (lib/observability/http-server.ts, the one hook into Node's HTTP server for these);
  * - unsupported methods such as TRACE answer 405 on every path (lib/security/unsupported-methods.ts);
  * - each request is stamped with its socket's peer address (lib/security/peer-stamp.ts), which
  *   lib/security/client-address.ts reads when no trusted proxy is configured;
@@ -10,6 +15,12 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // First: a deployment that is not what production needs stops here, before it serves anyone.
+  const { refuseUnsafeStart } = await import('./lib/operations/start-checks');
+  await refuseUnsafeStart();
+  const { installHttpServerHook, drainOnSignals } = await import('./lib/observability/http-server');
+  installHttpServerHook();
+  drainOnSignals();
   const { installUnsupportedMethodGuard } = await import('./lib/security/unsupported-methods');
   await installUnsupportedMethodGuard();
   const { stampPeerAddress } = await import('./lib/security/peer-stamp');

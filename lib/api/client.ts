@@ -12,6 +12,7 @@ import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';
 import { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_NO } from './errors';
 import { requestClientAddress } from '@/lib/security/request-address';
 import { apiBaseUrl, transportFetch } from './transport';
+import { recordApiCall } from '@/lib/observability/metrics';
 import type { Envelope } from '@/lib/contract';
 
 export type FieldValue = string | number | boolean | null | undefined;
@@ -132,6 +133,21 @@ export function resetHostHealth(): void {
  * see session-aware callers (lib/api/public.ts, lib/session).
  */
 export async function post<T>(path: string, fields: FieldMap = {}, options: RequestOptions = {}): Promise<T> {
+  // Timed and counted by service group (docs/operations.md "Metrics").
+  const started = performance.now();
+  try {
+    const result = await call<T>(path, fields, options);
+    recordApiCall(path, (performance.now() - started) / 1000, { errorNo: 1 });
+    return result;
+  } catch (err) {
+    const errorNo = err instanceof ApiError ? err.errorNo : undefined;
+    const fault = errorNo === NETWORK_ERROR_NO ? 'network' : errorNo === BAD_RESPONSE_ERROR_NO ? 'bad_response' : undefined;
+    recordApiCall(path, (performance.now() - started) / 1000, { errorNo, fault });
+    throw err;
+  }
+}
+
+async function call<T>(path: string, fields: FieldMap, options: RequestOptions): Promise<T> {
   const base = apiBaseUrl();
   if (!options.write && (hostDownUntil.get(base) ?? 0) > Date.now()) {
     throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: 'host timed out recently' });

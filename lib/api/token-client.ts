@@ -20,6 +20,7 @@ import { refreshAcrossProcesses, type FlightCodec } from '@/lib/shared-state/ref
 import { getVisitorToken, refreshTokens, type IssuedTokens } from './auth';
 import { post, type FieldMap } from './client';
 import { ApiError, isApiError } from './errors';
+import { recordTokenRefresh, type RefreshOutcome } from '@/lib/observability/metrics';
 import type { AuthedClient, TokenStore } from './types';
 
 export const RESET_ERROR_NOS: ReadonlySet<number> = new Set([4001, 4003, 4004]);
@@ -75,6 +76,13 @@ const refreshCodec: FlightCodec<IssuedTokens> = {
     typeof value === 'object' && value !== null && typeof (value as IssuedTokens).accessToken === 'string' && typeof (value as IssuedTokens).refreshToken === 'string',
 };
 
+/** How a refresh that failed ended, for the metrics (docs/operations.md "Metrics"). */
+function refreshOutcome(err: unknown): RefreshOutcome {
+  if (isApiError(err) && RESET_ERROR_NOS.has(err.errorNo)) return 'ended';
+  if (isApiError(err) && err.errorNo === 4029) return 'too_fast';
+  return 'failed';
+}
+
 /** The process-wide single-flight refresh (proxy.ts uses it for page requests whose access cookie expired). */
 export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
   const now = Date.now();
@@ -91,9 +99,11 @@ export function sharedRefresh(refreshToken: string): Promise<IssuedTokens> {
       (tokens) => {
         entry.settledAt = Date.now();
         entry.tokens = tokens;
+        recordTokenRefresh('refreshed');
         return tokens;
       },
       (err: unknown) => {
+        recordTokenRefresh(refreshOutcome(err));
         if (isNetworkFault(err)) {
           // Remembered briefly: the next asker within FAILED_REFRESH_MS gets the same failure at once.
           entry.settledAt = Date.now();

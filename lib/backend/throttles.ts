@@ -12,6 +12,7 @@
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { sharedRedis, sharedRedisReady } from '@/lib/shared-state/redis';
+import { recordThrottleRefusal } from '@/lib/observability/metrics';
 import { BackendError, ErrorNo } from './types';
 
 interface Rule {
@@ -107,6 +108,7 @@ export function createThrottles(options: { scale?: number; log?: (line: string) 
   }
 
   function refusal(name: ThrottleName, res: RateLimiterRes): BackendError {
+    recordThrottleRefusal(name);
     const wait = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
     return new BackendError(ErrorNo.REFUSED, THROTTLE_RULES[name].message.replace('{wait}', waitText(res.msBeforeNext)), {
       RetryAfter: wait,

@@ -57,7 +57,9 @@ function isUncachedPath(pathname: string): boolean {
     pathname === '/searchList' ||
     // Files (public/, metadata routes) are Next's own static answers already.
     /\.[A-Za-z0-9]+$/.test(pathname) ||
-    /^\/(?:api|session|auth|redirect|_next)(?:\/|$)/.test(pathname)
+    /^\/(?:api|session|auth|redirect|_next)(?:\/|$)/.test(pathname) ||
+    // The health and metrics routes answer for this process, now (docs/operations.md "Health").
+    /^\/(?:healthz|readyz|metrics)$/.test(pathname)
   );
 }
 

@@ -28,6 +28,7 @@ import { PROXY_CACHE_HEADER, proxyKeyedByPlace } from './proxy-place';
 import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
+import { pageCacheOutcomeObserved } from '@/lib/observability/hook-state';
 
 /** The user agent of the cache's own render (a crawler-like name would make the site treat it as one). */
 export const RENDER_USER_AGENT = 'shengai-page-cache';
@@ -212,7 +213,8 @@ export function answer(
   if (encoding !== 'identity') headers.set(ENCODING_HEADER, encoding);
   if (passThroughInstalled()) headers.set(LENGTH_HEADER, String(bytes.byteLength));
   headers.set('content-security-policy', page.body.csp);
-  if (pageCacheDebug()) headers.set(PAGE_CACHE_HEADER, how);
+  // The request log and metrics read it too (lib/observability/http-server.ts), and keep it from the visitor.
+  if (pageCacheDebug() || pageCacheOutcomeObserved()) headers.set(PAGE_CACHE_HEADER, how);
   return new NextResponse(request.method === 'HEAD' ? null : storedBody(bytes), { status, headers });
 }
 

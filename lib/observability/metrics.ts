@@ -1,0 +1,106 @@
+/**
+ * The process's metrics (docs/operations.md "Metrics"), in Prometheus text at GET /metrics
+ * (app/metrics/route.ts), through prom-client. One registry per process, on globalThis: proxy.ts, the app's
+ * routes and instrumentation.ts are bundled apart but run in one process, and each counts into the same
+ * series. Label values are bounded: route patterns of the build, never a raw path (lib/observability/
+ * route-pattern.ts); service groups of SPEC §7; throttle rules by name.
+ */
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface SiteMetrics {
+  registry: Registry;
+  requestDuration: Histogram<'route' | 'method' | 'status'>;
+  pageCacheAnswers: Counter<'outcome'>;
+  apiCallDuration: Histogram<'group' | 'outcome'>;
+  apiCallErrors: Counter<'group' | 'kind'>;
+  tokenRefreshes: Counter<'outcome'>;
+  throttleRefusals: Counter<'rule'>;
+}
+
+const KEY = Symbol.for('shengai.metrics');
+
+function create(): SiteMetrics {
+  const registry = new Registry();
+  // The process's own: CPU, resident memory, heap, event-loop lag, GC, open handles (prom-client's defaults).
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    requestDuration: new Histogram({
+      name: 'shengai_http_request_duration_seconds',
+      help: 'Requests answered by this process, by route pattern of the build, method and status',
+      labelNames: ['route', 'method', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    pageCacheAnswers: new Counter({
+      name: 'shengai_page_cache_answers_total',
+      help: 'Page loads answered by the whole-page cache: hit, stale, miss (rendered now), last-good, fallback',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    apiCallDuration: new Histogram({
+      name: 'shengai_api_call_duration_seconds',
+      help: 'Calls to the API host (or the embedded backend) by service group of SPEC §7 and outcome',
+      labelNames: ['group', 'outcome'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    apiCallErrors: new Counter({
+      name: 'shengai_api_call_errors_total',
+      help: 'Calls to the API host that failed: network (refused, timed out), bad_response (not an envelope), server (ErrorNo 500)',
+      labelNames: ['group', 'kind'],
+      registers: [registry],
+    }),
+    tokenRefreshes: new Counter({
+      name: 'shengai_token_refreshes_total',
+      help: 'Refreshes of a member session (SPEC §8 4002) by outcome: refreshed, ended (4001/4003/4004), too_fast (4029), failed',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    throttleRefusals: new Counter({
+      name: 'shengai_throttle_refusals_total',
+      help: 'Requests refused by a rate limit, by rule',
+      labelNames: ['rule'],
+      registers: [registry],
+    }),
+  };
+}
+
+export function siteMetrics(): SiteMetrics {
+  const g = globalThis as typeof globalThis & { [KEY]?: SiteMetrics };
+  g[KEY] ??= create();
+  return g[KEY];
+}
+
+/** The service group of a contract path (SPEC §7): `News/GetNewList` → `News`. Unknown shapes count as `other`. */
+export function serviceGroup(path: string): string {
+  const group = /^([A-Za-z_]{1,40})\//.exec(path)?.[1];
+  return group ?? 'other';
+}
+
+/** One call to the API host, timed (lib/api/client.ts). `errorNo` is the envelope's, when one came back. */
+export function recordApiCall(path: string, seconds: number, outcome: { errorNo?: number; fault?: 'network' | 'bad_response' }): void {
+  const m = siteMetrics();
+  const group = serviceGroup(path);
+  const kind = outcome.fault ?? (outcome.errorNo === 500 ? 'server' : undefined);
+  m.apiCallDuration.observe({ group, outcome: kind ?? (outcome.errorNo === 1 ? 'ok' : 'refused') }, seconds);
+  if (kind) m.apiCallErrors.inc({ group, kind });
+}
+
+export type RefreshOutcome = 'refreshed' | 'ended' | 'too_fast' | 'failed';
+
+export function recordTokenRefresh(outcome: RefreshOutcome): void {
+  siteMetrics().tokenRefreshes.inc({ outcome });
+}
+
+/** A rate limit said no (lib/backend/throttles.ts, and any limit of the site that refuses with 429). */
+export function recordThrottleRefusal(rule: string): void {
+  siteMetrics().throttleRefusals.inc({ rule: rule.slice(0, 60) });
+}
+
+const PAGE_CACHE_OUTCOMES = new Set(['HIT', 'STALE', 'MISS', 'LAST-GOOD', 'FALLBACK']);
+
+/** The page cache's answer of one request (x-page-cache, read by lib/observability/http-server.ts). */
+export function recordPageCacheAnswer(how: string): void {
+  if (PAGE_CACHE_OUTCOMES.has(how)) siteMetrics().pageCacheAnswers.inc({ outcome: how.toLowerCase() });
+}
