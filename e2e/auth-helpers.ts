@@ -4,6 +4,7 @@
  * card, an injected failure) and a password login through the UI.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiUrl } from './support/api-origin';
 
 export const DEMO_PASSWORD = 'Shengai2026';
 export const DEMO = {
@@ -20,7 +21,7 @@ interface Envelope<T> {
 }
 
 export async function api<T = unknown>(request: APIRequestContext, path: string, fields: Record<string, string> = {}) {
-  const res = await request.post(`/api/${path}`, { form: fields });
+  const res = await request.post(apiUrl(path), { form: fields });
   return (await res.json()) as Envelope<T>;
 }
 

@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, failNext, registerFreshMember } from './auth-helpers';
 import { loginAs } from './support/members-session';
+import { apiUrl } from './support/api-origin';
 
 // Each journey registers a member and renders several member pages: slow on a busy machine.
 test.beforeEach(() => test.slow());
@@ -41,7 +42,7 @@ async function apiLogin(request: APIRequestContext, who: { phone: string; passwo
 }
 
 async function authed<T = unknown>(request: APIRequestContext, token: string, path: string, fields: Record<string, string>) {
-  const res = await request.post(`/api/${path}`, { form: fields, headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.post(apiUrl(path), { form: fields, headers: { Authorization: `Bearer ${token}` } });
   return (await res.json()) as { ErrorNo: number; ErrorInfo: string; Result: T };
 }
 

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Keeps one `next start` running on PORT (scripts/deploy-local.sh; what systemd's Restart=on-failure does
 # in deploy/systemd/shengai-next@.service): when the process exits, it is started again a second later,
-# until deploy-local.sh marks the port as stopping.
+# until deploy-local.sh marks the port as stopping. Exit status 78 (a deployment problem the process printed,
+# lib/operations/start-checks.ts) is not restarted, as RestartPreventExitStatus=78 in the unit.
+# ENV_FILE (default STATE/shengai.env) holds the process's environment.
 set -uo pipefail
 port="$1"
 state="$2"
+env_file="${3:-$state/shengai.env}"
 cd "$(dirname "$0")/.."
 child=""
-trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; exit 0' TERM INT
+trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
 while [ ! -e "$state/run/stopping-$port" ]; do
   (
     set -a
-    # shellcheck disable=SC1091
-    . "$state/shengai.env"
+    # shellcheck disable=SC1090
+    . "$env_file"
     set +a
     export PORT="$port"
     exec node node_modules/next/dist/bin/next start -p "$port" -H 127.0.0.1
@@ -22,6 +25,11 @@ while [ ! -e "$state/run/stopping-$port" ]; do
   wait "$child"
   rc=$?
   [ -e "$state/run/stopping-$port" ] && break
+  if [ "$rc" = 78 ]; then
+    echo "[supervise] next start on $port refused to start (78: see the [start] lines above); not starting it again"
+    rm -f "$state/run/next-$port.pid"
+    exit 78
+  fi
   echo "[supervise] next start on $port exited ($rc) at $(date -u +%H:%M:%S); starting it again"
   sleep 1
 done

@@ -10,6 +10,9 @@ bash scripts/ensure-debian-package.sh /usr/bin/redis-server redis-server || exit
 
 export DATABASE_PATH="${DATABASE_PATH:-.data/e2e.db}"
 export NEXT_TELEMETRY_DISABLED=1
+# The demo a test run is (docs/operations.md "What a deployment must say on purpose"): `next build` opens and
+# seeds the database too, so it must be made with the demo members the tests log in as.
+export EMBEDDED_BACKEND=1 DEMO_MEMBERS=1 PAYMENT_PROVIDER=simulated
 mkdir -p .data .reports
 # Playwright empties test-results/ when it starts, so the reports live apart.
 rm -f .reports/vitest.json .reports/playwright.json .reports/checks.txt

@@ -9,11 +9,10 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { observatoryScore } from '../../test/observatory';
 import { DEMO, apiLogin, loginAs, queryDb } from '../../e2e/support/members-session';
-import { stackURL } from '../playwright.config';
+import { httpPort, nextPorts, stackURL } from '../playwright.config';
 
 const state = path.resolve(process.env.DEPLOY_STATE || '.deploy');
-const httpPort = Number(process.env.DEPLOY_HTTP_PORT || 4880);
-const nextPorts = (process.env.DEPLOY_NEXT_PORTS || '4810 4811').split(/\s+/).filter(Boolean).map(Number);
+
 const DOCUMENT = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
 const direct = (port: number, p: string) => `http://127.0.0.1:${port}${p}`;
 const pidOf = (port: number) => Number(fs.readFileSync(path.join(state, 'run', `next-${port}.pid`), 'utf8').trim());

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { SignJWT, decodeJwt } from 'jose';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { apiUrl } from './api-origin';
 
 export const DEMO = {
   rich: { phone: '13800000001', password: 'Shengai2026', vipCode: 'VIP0001' },
@@ -33,7 +34,7 @@ export interface Tokens {
 }
 
 export async function apiLogin(request: APIRequestContext, who: { phone: string; password: string }): Promise<Tokens> {
-  const response = await request.post('/api/AuthenticationCenter/PcPwdLogin', {
+  const response = await request.post(apiUrl('AuthenticationCenter/PcPwdLogin'), {
     form: { Phone: who.phone, Password: who.password },
   });
   const body = (await response.json()) as { ErrorNo: number; ErrorInfo: string; Result: { access_token: string; refresh_token: string } };
@@ -58,7 +59,7 @@ export async function loginAs(context: BrowserContext, request: APIRequestContex
 
 /** The member's points, straight from the API (GetVIPMember) with the member's token. */
 export async function apiPoints(request: APIRequestContext, accessToken: string): Promise<number> {
-  const response = await request.post('/api/VIP_Member/GetVIPMember', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const response = await request.post(apiUrl('VIP_Member/GetVIPMember'), { headers: { Authorization: `Bearer ${accessToken}` } });
   const body = (await response.json()) as { ErrorNo: number; ErrorInfo: string; Result: { Points: number } };
   if (body.ErrorNo !== 1) throw new Error(`GetVIPMember failed: ${body.ErrorInfo}`);
   return body.Result.Points;

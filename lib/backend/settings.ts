@@ -86,9 +86,6 @@ export function deploymentProblems(env: Env = process.env): string[] {
       `PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER} is not a provider of the embedded backend (${PAYMENT_PROVIDERS.join(', ')}); a real payment is the API host's. Leave it unset: paying then says online payment is unavailable`,
     );
   }
-  if (env.DEMO_MEMBERS === '1' && env.API_BASE_URL) {
-    problems.push('DEMO_MEMBERS=1 seeds the embedded database, which this process does not use (API_BASE_URL is set): unset it');
-  }
   return problems;
 }
 

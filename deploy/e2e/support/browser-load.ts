@@ -5,6 +5,7 @@
  * own: a request that failed is counted, whatever the reason.
  */
 import https from 'node:https';
+import zlib from 'node:zlib';
 
 export const BROWSER_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
@@ -35,6 +36,8 @@ export interface LoadOptions {
   mustContain?: string;
   /** Loopback address to send from (each load its own client to nginx). */
   localAddress?: string;
+  /** A form body: the load POSTs it (application/x-www-form-urlencoded) instead of loading documents. */
+  post?: string;
 }
 
 export function startLoad(options: LoadOptions) {
@@ -48,7 +51,12 @@ export function startLoad(options: LoadOptions) {
   };
   const one = (path: string) =>
     new Promise<void>((resolve) => {
-      const req = https.get(`${options.origin}${path}`, { agent, headers: { ...BROWSER_HEADERS, ...options.headers }, timeout: 30_000 }, (res) => {
+      const headers: Record<string, string> = { ...BROWSER_HEADERS, ...options.headers };
+      if (options.post !== undefined) {
+        headers.accept = 'application/json, text/plain, */*';
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      }
+      const req = https.request(`${options.origin}${path}`, { agent, method: options.post === undefined ? 'GET' : 'POST', headers, timeout: 30_000 }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => {
           if (options.mustContain) chunks.push(c);
@@ -71,6 +79,7 @@ export function startLoad(options: LoadOptions) {
         });
       });
       req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.end(options.post);
       req.on('error', (err) => {
         result.total++;
         result.errors[err.message] = (result.errors[err.message] ?? 0) + 1;
@@ -94,7 +103,6 @@ export function startLoad(options: LoadOptions) {
   };
 }
 
-import zlib from 'node:zlib';
 function decoded(chunks: Buffer[], encoding: string | undefined): string {
   const body = Buffer.concat(chunks);
   if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
