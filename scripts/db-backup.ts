@@ -5,7 +5,7 @@
 import { backupDatabase, restoreDatabase } from '../lib/backend/backup';
 import { DEFAULT_DATABASE_PATH } from '../lib/backend/settings';
 
-const [command, file] = process.argv.slice(2);
+const [command, file = ''] = process.argv.slice(2);
 const database = process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
 if ((command !== 'backup' && command !== 'restore') || !file) {
   console.error('usage: npm run db:backup -- FILE | npm run db:restore -- FILE   (DATABASE_PATH names the database)');
