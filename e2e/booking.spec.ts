@@ -81,7 +81,8 @@ test('a member books from a doctor page, pays, and sees it in the records', asyn
   expect(slot.Result.Remaining).toBe(before - 1);
 
   await expect(page.getByText(/剩余支付时间 \d+分\d{2}秒/)).toBeVisible();
-  await page.getByRole('button', { name: /^支付 ￥/ }).click();
+  // The tests pay with the simulated provider, and the button says so (docs/operations.md).
+  await page.getByRole('button', { name: /^模拟支付 ￥/ }).click();
   await expect(page.getByRole('status').filter({ hasText: '支付成功' })).toBeVisible();
 
   await page.getByRole('link', { name: '查看挂号记录' }).click();

@@ -46,7 +46,7 @@ export function BookingForm({
           {state.message}（预约单号 {r.registerNo}，状态：{r.statusName}）
         </p>
         {r.canPay ? (
-          <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} onPaid={onPaid} />
+          <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} onPaid={onPaid} simulated={r.simulatedPayment} />
         ) : (
           <Link href={routes.registrationRecords()} className="text-brand-700 hover:underline">
             查看挂号记录

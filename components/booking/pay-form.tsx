@@ -14,10 +14,13 @@ export function PayForm({
   fee,
   deadline,
   onPaid,
+  simulated = false,
 }: {
   registerNo: string;
   fee: number;
   deadline: string;
+  /** A simulated payment (PAYMENT_PROVIDER=simulated): the button says so, and that nothing is charged. */
+  simulated?: boolean;
   /** Called after a successful payment; by default the page refreshes. */
   onPaid?: (state: Extract<BookingActionState, { status: 'done' }>) => void;
 }) {
@@ -45,8 +48,9 @@ export function PayForm({
         disabled={pending}
         className="rounded-md bg-brand-700 px-3 py-1 text-sm text-white hover:bg-brand-800 disabled:opacity-60"
       >
-        {pending ? '支付中…' : `支付 ￥${fee}`}
+        {pending ? '支付中…' : `${simulated ? '模拟支付' : '支付'} ￥${fee}`}
       </button>
+      {simulated ? <span className="text-xs text-stone-600">演示环境，不会实际扣款</span> : null}
       {deadline ? <TimeLeft deadline={deadline} /> : null}
       {state.status === 'error' ? (
         <span role="alert" className="w-full text-sm text-brand-700">

@@ -61,7 +61,7 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
                 <span className={`rounded-full px-3 py-1 text-xs ${STATUS_STYLE[r.status]}`}>{r.statusName}</span>
               </td>
               <td className="space-y-2 px-4 py-3">
-                {r.canPay ? <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} /> : null}
+                {r.canPay ? <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} simulated={r.simulatedPayment} /> : null}
                 {r.canCancel ? <CancelForm registerNo={r.registerNo} /> : null}
                 {!r.canPay && !r.canCancel ? <span className="text-stone-400" aria-hidden="true">—</span> : null}
               </td>

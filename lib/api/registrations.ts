@@ -28,6 +28,7 @@ interface WireRegistration {
   PayDeadline?: string;
   CanPay?: number;
   CanCancel?: number;
+  PayChannel?: string;
   Repeated?: boolean;
 }
 
@@ -70,6 +71,8 @@ export interface Registration {
   payDeadline: string;
   canPay: boolean;
   canCancel: boolean;
+  /** The host pays with the simulated provider: nothing is charged, and the pay button says 模拟支付. */
+  simulatedPayment: boolean;
 }
 
 export interface BookingReceipt extends Registration {
@@ -96,6 +99,7 @@ function reshape(x: WireRegistration): Registration {
     payDeadline: x.PayDeadline ?? '',
     canPay: x.CanPay === 1,
     canCancel: x.CanCancel === 1,
+    simulatedPayment: x.PayChannel === 'simulated',
   };
 }
 

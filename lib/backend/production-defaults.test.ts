@@ -125,6 +125,7 @@ describe('payment', () => {
         .find((s: { BookState: string; Remaining: number }) => s.BookState === 'open' && s.Remaining > 0);
       const booked = await call(backend, 'HIS_Register/BookRegister', { ScheduleID: slot.ScheduleID, IdempotencyKey: `pay${crypto.randomUUID().slice(0, 12)}` }, token);
       expect(booked.ErrorNo, booked.ErrorInfo).toBe(1);
+      expect(booked.Result.PayChannel).toBe('none');
       const paid = await call(backend, 'HIS_Register/PayRegister', { RegisterNo: booked.Result.RegisterNo }, token);
       expect(paid.ErrorNo).toBe(-1);
       expect(paid.ErrorInfo).toBe(PAYMENT_UNAVAILABLE_MESSAGE);

@@ -63,6 +63,8 @@ export function registrationWire(r: RegisterRow, settings: BackendSettings, now:
     PaidTime: r.paid_at ?? '',
     CancelTime: r.cancelled_at ?? '',
     CanPay: status === 4 ? 1 : 0,
+    // Who takes the fee: 'simulated' charges nobody, and the site says so (docs/operations.md).
+    PayChannel: settings.paymentProvider.name,
     CanCancel: cancelAllowed(r, settings, now) ? 1 : 0,
   };
 }
