@@ -218,8 +218,10 @@ render_nginx() {
   local servers="" port suffix=":$HTTPS_PORT"
   for port in $NEXT_PORTS; do servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=2s;"$'\n'; done
   [ "$HTTPS_PORT" = "443" ] && suffix=""
-  mkdir -p "$(dirname "$out")" "$conf"
-  cp deploy/nginx/static-headers.conf deploy/nginx/proxy-to-next.conf deploy/nginx/micro-cache.conf "$conf/"
+  # The includes are written beside the config; the config names them in DEPLOY_CONF_DIR, where a server keeps
+  # them (deploy/install.sh moves them there).
+  mkdir -p "$(dirname "$out")"
+  cp deploy/nginx/static-headers.conf deploy/nginx/proxy-to-next.conf deploy/nginx/micro-cache.conf "$(dirname "$out")/"
   local template
   for template in deploy/nginx/shengai.conf.template deploy/logrotate/shengai; do
     local target="$out"

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# A release on the server, as root (docs/operations.md "Releases" and "Rollback"):
+#   deploy/release.sh /srv/shengai/releases/2026-11-25-a1b2c3d   switch to this built release
+#   deploy/release.sh --rollback                                   switch back to the previous one
+# The release folder is built first, as the service user (docs/operations.md). This script keeps the release's
+# static files with those of earlier releases (pages built by the previous release still find their chunks
+# until they reload), points /srv/shengai/current at it (and /srv/shengai/previous at the one before), and
+# restarts the processes one by one (deploy/rolling-restart.sh): no visitor sees an error.
+set -euo pipefail
+HOME_DIR="${SHENGAI_HOME:-/srv/shengai}"
+here="$(cd "$(dirname "$0")" && pwd)"
+current="$(readlink -f "$HOME_DIR/current" 2>/dev/null || true)"
+if [ "${1:-}" = "--rollback" ]; then
+  target="$(readlink -f "$HOME_DIR/previous" 2>/dev/null || true)"
+  if [ -z "$target" ] || [ ! -f "$target/.next/BUILD_ID" ]; then
+    echo "release: no previous release to roll back to ($HOME_DIR/previous)" >&2
+    exit 1
+  fi
+else
+  target="$(readlink -f "${1:?usage: deploy/release.sh RELEASE_DIR | --rollback}")"
+  if [ ! -f "$target/.next/BUILD_ID" ]; then
+    echo "release: $target has no build (.next/BUILD_ID): build it first, as the service user" >&2
+    exit 1
+  fi
+  # Kept, never replaced: a chunk of the page a visitor has open may be one of the previous release's.
+  cp -r "$target/.next/static/." "$HOME_DIR/shared/static/"
+  find "$HOME_DIR/shared/static" -type f -mtime "+${SHENGAI_STATIC_KEEP_DAYS:-7}" -delete
+  chown -R --reference="$HOME_DIR/shared/static" "$HOME_DIR/shared/static"
+fi
+if [ "$target" = "$current" ]; then
+  echo "release: $target is already the current release; restarting"
+else
+  [ -n "$current" ] && ln -sfn "$current" "$HOME_DIR/previous.new" && mv -T "$HOME_DIR/previous.new" "$HOME_DIR/previous"
+  ln -sfn "$target" "$HOME_DIR/current.new" && mv -T "$HOME_DIR/current.new" "$HOME_DIR/current"
+  echo "release: current → $target (previous → ${current:-none})"
+fi
+"$here/rolling-restart.sh"
