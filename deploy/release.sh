@@ -34,4 +34,11 @@ else
   ln -sfn "$target" "$HOME_DIR/current.new" && mv -T "$HOME_DIR/current.new" "$HOME_DIR/current"
   echo "release: current → $target (previous → ${current:-none})"
 fi
-"$here/rolling-restart.sh"
+SYSTEMCTL="${SYSTEMCTL:-systemctl}"
+if [ -z "$($SYSTEMCTL list-units --plain --no-legend --state=active 'shengai-next@*.service')" ]; then
+  # The first release: nothing runs yet, nobody to keep serving.
+  $SYSTEMCTL start shengai.target
+  echo "release: started shengai.target"
+else
+  "$here/rolling-restart.sh"
+fi
