@@ -196,14 +196,64 @@ test('a draining process says so on /readyz, stops accepting, and answers a kept
     });
   expect((await get('/healthz')).connection).toBe('keep-alive');
   process.kill(old, 'SIGTERM');
-  const during = await get('/readyz');
-  expect(during.status).toBe(503);
+  // The signal is handled between two requests: until then the kept connection answers as before.
+  let during = { status: 0, connection: '', body: '' };
+  await expect
+    .poll(async () => {
+      during = await get('/readyz');
+      return during.status;
+    }, { timeout: 30_000, intervals: [50] })
+    .toBe(503);
   expect(during.connection).toBe('close');
   expect(JSON.parse(during.body)).toMatchObject({ status: 'not ready', checks: { process: 'draining: this process is stopping' } });
   agent.destroy();
   // It has let go of its port: a new connection is refused until the supervisor's new process listens.
   await expect.poll(() => !alive(old), { timeout: 60_000 }).toBe(true);
   await expect.poll(async () => pidOf(port) !== old && (await fetch(direct(port, '/readyz')).then((r) => r.status, () => 0)) === 200, { timeout: 120_000, intervals: [250] }).toBe(true);
+});
+
+test('deploy/rolling-restart.sh (the systemd command) restarts every unit one by one under load, with no failed request', async ({ request }) => {
+  test.setTimeout(300_000);
+  // A stand-in for systemctl over this stack's supervised processes: `restart` stops the unit's process (SIGTERM,
+  // it drains) and returns once the supervisor has started the new one, as systemctl restart returns once the
+  // unit is started again; `list-units` names the running instances.
+  const shim = path.join(state, 'systemctl-shim');
+  fs.writeFileSync(
+    shim,
+    `#!/usr/bin/env bash
+set -euo pipefail
+run="${path.join(state, 'run')}"
+case "$1" in
+  list-units) for p in ${nextPorts.join(' ')}; do [ -f "$run/next-$p.pid" ] && echo "shengai-next@$p.service loaded active running"; done ;;
+  restart)
+    port="$(echo "$2" | sed -n 's/^shengai-next@\\([0-9]*\\)\\.service$/\\1/p')"
+    old="$(cat "$run/next-$port.pid")"
+    echo "$2" >> "${path.join(state, 'systemctl-calls')}"
+    kill -TERM "$old"
+    while kill -0 "$old" 2>/dev/null; do sleep 0.1; done
+    while [ "$(cat "$run/next-$port.pid" 2>/dev/null)" = "$old" ]; do sleep 0.1; done ;;
+  *) echo "unexpected: $*" >&2; exit 2 ;;
+esac
+`,
+    { mode: 0o755 },
+  );
+  fs.rmSync(path.join(state, 'systemctl-calls'), { force: true });
+  const visitors = startLoad({ origin: stackURL, paths: ['/', '/doctordetail/D100001', '/doctorlist'], concurrency: 6, localAddress: '127.0.0.34' });
+  const posts = startLoad({ origin: stackURL, paths: ['/api/News/GetNewList'], concurrency: 2, post: 'type=1&PageIndex=1&PageSize=5', localAddress: '127.0.0.35' });
+  const old = nextPorts.map(pidOf);
+  await expect.poll(() => visitors.result.total, { timeout: 60_000 }).toBeGreaterThan(50);
+  let output = '';
+  try {
+    output = execFileSync('bash', ['deploy/rolling-restart.sh'], { env: { ...process.env, SYSTEMCTL: shim }, encoding: 'utf8', timeout: 240_000 });
+  } finally {
+    await Promise.all([visitors.stop(), posts.stop()]);
+  }
+  expect(fs.readFileSync(path.join(state, 'systemctl-calls'), 'utf8').trim().split('\n')).toEqual(nextPorts.map((p) => `shengai-next@${p}.service`));
+  expect(output).toContain('[rolling-restart] done');
+  expect(visitors.result.failed, failedOf(visitors.result)).toBe(0);
+  expect(posts.result.failed, failedOf(posts.result)).toBe(0);
+  nextPorts.forEach((port, i) => expect(pidOf(port)).not.toBe(old[i]));
+  void request;
 });
 
 test('readiness says when Redis is gone, and Redis keeps its counters across a restart', async ({ request }) => {
