@@ -47,6 +47,8 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'bench/.tmp/**',
+      // The local stack's state (scripts/deploy-local.sh): kept static files, the install test's scratch root.
+      '.deploy/**',
       'next-env.d.ts',
       // Files that break a layer rule on purpose; test/layer-rules.test.ts lints them under a real path.
       'test/fixtures/**',

@@ -42,6 +42,8 @@ function envFile(file: string): Record<string, string> {
 }
 
 let site: ChildProcess | undefined;
+// The scratch root holds a copy of the build: gone after the test.
+test.afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 test.afterEach(() => {
   if (site?.pid) {
     try {
