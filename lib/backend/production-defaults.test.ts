@@ -81,6 +81,8 @@ describe('demo members', () => {
   it('a production database has no member and no published password: the README’s login fails', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('EMBEDDED_BACKEND', '1');
+    // npm test sets the demo's switches for its own server (scripts/test-all.sh): not here.
+    vi.stubEnv('DEMO_MEMBERS', '');
     const backend = createBackend({ dbPath: path.join(dir, 'production.db'), jwtSecret: new TextEncoder().encode(strong), log: () => {} }, createThrottles({ redis: false }));
     try {
       expect((backend.db.prepare('SELECT COUNT(*) AS n FROM members').get() as { n: number }).n).toBe(0);
@@ -97,6 +99,7 @@ describe('demo members', () => {
   it('a database made with them (a demo build) is refused by a process that did not ask for them', () => {
     const file = path.join(dir, 'demo-build.db');
     vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('PAYMENT_PROVIDER', '');
     vi.stubEnv('DEMO_MEMBERS', '1');
     createBackend({ dbPath: file, jwtSecret: new TextEncoder().encode(strong), log: () => {} }, createThrottles({ redis: false })).db.close();
     vi.stubEnv('DEMO_MEMBERS', '');
@@ -116,6 +119,7 @@ describe('payment', () => {
   it('without a provider, paying answers a clear message and the booking stays unpaid', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('EMBEDDED_BACKEND', '1');
+    vi.stubEnv('PAYMENT_PROVIDER', '');
     const backend: Backend = createBackend({ dbPath: path.join(dir, 'no-payment.db'), jwtSecret: new TextEncoder().encode(strong), log: () => {} }, createThrottles({ redis: false }));
     try {
       const id = ensureMember(backend, { phone: '13700009001', vipCode: 'PVIP01', name: '付款测试', points: 0 });

@@ -32,7 +32,7 @@ function create(): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    // Asynchronous writes: a request never waits for the log (flushed on exit, lib/observability/drain.ts).
+    // Asynchronous writes: a request never waits for the log (flushed on exit, lib/observability/http-server.ts).
     pino.destination({ dest: 1, sync: false }),
   );
 }
