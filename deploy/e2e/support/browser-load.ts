@@ -56,7 +56,9 @@ export function startLoad(options: LoadOptions) {
         headers.accept = 'application/json, text/plain, */*';
         headers['content-type'] = 'application/x-www-form-urlencoded';
       }
-      const req = https.request(`${options.origin}${path}`, { agent, method: options.post === undefined ? 'GET' : 'POST', headers, timeout: 30_000 }, (res) => {
+      // Longer than nginx gives a request (proxy_read_timeout 30 s, then the next process): nginx's answer, a 504
+      // included, is the verdict, not a budget of the client's own on a machine that may be busy.
+      const req = https.request(`${options.origin}${path}`, { agent, method: options.post === undefined ? 'GET' : 'POST', headers, timeout: 120_000 }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => {
           if (options.mustContain) chunks.push(c);
