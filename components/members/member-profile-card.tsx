@@ -43,7 +43,7 @@ export function MemberProfileCard({ profile }: { profile: MemberProfile }) {
         </div>
         <div>
           <dt className="text-sm text-stone-600">入会时间</dt>
-          <dd className="mt-1 font-medium text-stone-900">{formatDate(profile.memberSince.replace(' ', 'T')) || '—'}</dd>
+          <dd className="mt-1 font-medium text-stone-900">{formatDate(profile.memberSince) || '—'}</dd>
         </div>
       </dl>
     </section>

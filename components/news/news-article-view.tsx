@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { JsonLd } from '@/components/seo/json-ld';
 import type { NewsArticle } from '@/lib/api/news';
-import { formatDate } from '@/lib/format';
+import { chinaIsoDateTime, formatDate } from '@/lib/format';
 import { newsDetailHref } from '@/lib/news-routes';
 import { absoluteUrl, summarize, type Crumb } from '@/lib/seo';
 import { siteConfig } from '@/lib/site-config';
@@ -17,7 +17,7 @@ export function newsArticleJsonLd(article: NewsArticle, path: string) {
     '@type': 'NewsArticle',
     headline: article.title,
     description: article.summary || summarize(article.bodyHtml),
-    datePublished: article.publishedAt.replace(' ', 'T'),
+    datePublished: chinaIsoDateTime(article.publishedAt),
     image: [absoluteUrl(article.image || DEFAULT_SHARE_IMAGE)],
     articleSection: article.typeName,
     mainEntityOfPage: absoluteUrl(path),
@@ -55,7 +55,7 @@ export function NewsArticleView({
           <h1 className="mt-2 text-2xl font-bold leading-snug text-stone-900">{article.title}</h1>
           <p className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-stone-600">
             <span>
-              发布时间：<time dateTime={article.publishedAt.replace(' ', 'T')}>{formatDate(article.publishedAt)}</time>
+              发布时间：<time dateTime={chinaIsoDateTime(article.publishedAt)}>{formatDate(article.publishedAt)}</time>
             </span>
             {article.source ? <span>来源：{article.source}</span> : null}
             {article.author && article.author !== article.source ? <span>作者：{article.author}</span> : null}

@@ -1,6 +1,6 @@
 'use client';
 /** SPEC §4 ReturnCode 3: the phone's offline cards, with the API's message; pick one to activate. */
-import { formatPoints } from '@/lib/format';
+import { formatDate, formatPoints } from '@/lib/format';
 import { OverlayFrame } from './overlay-frame';
 import { openOverlay, type OverlayData } from './overlay-store';
 
@@ -19,7 +19,7 @@ export function CardListDialog({ data }: { data: OverlayData }) {
                   {card.levelName} <span className="ml-2 font-mono text-sm text-stone-600">No. {card.cardNo}</span>
                 </p>
                 <p className="mt-1 text-sm text-stone-600">
-                  持卡人 {card.holderName} · 积分 {formatPoints(card.points)} · {card.orgName} · 办卡日期 {card.issueDate}
+                  持卡人 {card.holderName} · 积分 {formatPoints(card.points)} · {card.orgName} · 办卡日期 {formatDate(card.issueDate)}
                 </p>
               </div>
               <button

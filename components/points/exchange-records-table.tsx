@@ -1,9 +1,9 @@
 import { Link } from '@/components/ui/link';
 import type { ExchangeOrder } from '@/lib/api/exchange-orders';
-import { formatPoints } from '@/lib/format';
+import { formatDateTime, formatPoints } from '@/lib/format';
 import { routes } from '@/lib/routes';
 
-/** 兑换记录: goods, points (SPEC §9 万 from 10000), date and state of each exchange, newest first. */
+/** 兑换记录: goods, points (SPEC §9 万 from 10000), China time (lib/format) and state of each exchange, newest first. */
 export function ExchangeRecordsTable({ orders }: { orders: ExchangeOrder[] }) {
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -30,7 +30,7 @@ export function ExchangeRecordsTable({ orders }: { orders: ExchangeOrder[] }) {
               <td className="px-4 py-3 text-right text-stone-700">{o.quantity}</td>
               <td className="px-4 py-3 text-right text-brand-700">{formatPoints(o.points)}</td>
               <td className="px-4 py-3 text-stone-700">
-                <time dateTime={o.createdAt}>{o.createdAt.slice(0, 16).replace('T', ' ')}</time>
+                <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
               </td>
               <td className="px-4 py-3 text-xs text-stone-600">{o.orderNo}</td>
               <td className="px-4 py-3 text-center">

@@ -8,6 +8,7 @@ import type { Doctor } from '../api/doctors';
 import type { NewsArticle } from '../api/news';
 import type { PointsGoods } from '../api/points';
 import type { Illness, Special, Studio } from '../api/specialties';
+import { formatDate, formatPoints } from '../format';
 
 export const SHARE_CARD_KINDS = ['doctor', 'clinic', 'article', 'illness', 'studio', 'special', 'goods'] as const;
 export type ShareCardKind = (typeof SHARE_CARD_KINDS)[number];
@@ -66,7 +67,7 @@ export function articleCard(a: NewsArticle): ShareCard {
     id: String(a.id),
     kicker: a.typeName || '圣爱动态',
     title: clip(a.title, 48),
-    lines: [line(a.publishedAt.slice(0, 10), a.source || undefined)].filter(Boolean),
+    lines: [line(formatDate(a.publishedAt), a.source || undefined)].filter(Boolean),
     picture: a.image,
   };
 }
@@ -102,7 +103,7 @@ export function specialCard(s: Special): ShareCard {
     id: String(s.id),
     kicker: line(s.studioName || '名医工作室', s.typeName),
     title: clip(s.title, 48),
-    lines: [s.doctorName ? `领衔：${s.doctorName}` : '', s.createdAt.slice(0, 10)].filter(Boolean),
+    lines: [s.doctorName ? `领衔：${s.doctorName}` : '', formatDate(s.createdAt)].filter(Boolean),
     picture: s.image || undefined,
   };
 }
@@ -113,7 +114,7 @@ export function goodsCard(g: PointsGoods): ShareCard {
     id: g.sn,
     kicker: g.category || '积分商城',
     title: clip(g.name, 40),
-    lines: [`${g.points} 积分兑换`, clip(g.summary, 30)].filter(Boolean),
+    lines: [`${formatPoints(g.points)} 积分兑换`, clip(g.summary, 30)].filter(Boolean),
     picture: g.image,
   };
 }
