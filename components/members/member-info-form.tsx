@@ -14,6 +14,7 @@ import { fieldErrors } from '@/components/ui/field-errors';
 import { saveMemberInfoAction, type SaveMemberInfoResult } from './actions';
 import { queryKeys } from '@/components/ui/query-keys';
 import type { MemberProfile } from '@/lib/api/members';
+import { chinaClock } from '@/lib/format';
 import { validateIdCard } from '@/lib/validation';
 import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/lib/validation/member-info-rules';
 
@@ -33,8 +34,10 @@ function ageOf(birthday: string, today = new Date()): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  let age = today.getFullYear() - y;
-  if (today.getMonth() + 1 < mo || (today.getMonth() + 1 === mo && today.getDate() < d)) age -= 1;
+  // The China date (lib/format), like every date the site shows.
+  const china = chinaClock(today)!;
+  let age = china.year - y;
+  if (china.month < mo || (china.month === mo && china.day < d)) age -= 1;
   return age >= 0 ? age : null;
 }
 

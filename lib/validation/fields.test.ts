@@ -67,6 +67,13 @@ describe('validateIdCard (SPEC §5)', () => {
     const r = validateIdCard('532501200802290042', today);
     expect(r.ok && r.value.birthday).toBe('2008-02-29');
   });
+  it('turns a year older at midnight China time, on a server in UTC', () => {
+    process.env.TZ = 'UTC';
+    // 2026-05-14 16:30 UTC is 00:30 on 15 May in China: the birthday has come.
+    const r = validateIdCard('530102199005151231', new Date('2026-05-14T16:30:00Z'));
+    expect(new Date('2026-05-14T16:30:00Z').getDate(), 'the process runs in UTC').toBe(14);
+    expect(r.ok && r.value.age).toBe(36);
+  });
   it('computes age before and after the birthday', () => {
     const before = validateIdCard('530102199005151231', new Date(2026, 4, 14));
     const on = validateIdCard('530102199005151231', new Date(2026, 4, 15));

@@ -3,6 +3,8 @@
  * clear Chinese message, so forms and server actions share one set of rules.
  */
 
+import { chinaClock } from '../format';
+
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const ok = <T>(value: T): Validation<T> => ({ ok: true, value });
@@ -118,9 +120,11 @@ function realDate(y: number, m: number, d: number): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** Age on the China date of `today` (lib/format chinaClock): a birthday turns at midnight in China, whatever the server's zone. */
 function ageAt(y: number, m: number, d: number, today: Date): number {
-  let age = today.getFullYear() - y;
-  const beforeBirthday = today.getMonth() + 1 < m || (today.getMonth() + 1 === m && today.getDate() < d);
+  const china = chinaClock(today) ?? { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() };
+  let age = china.year - y;
+  const beforeBirthday = china.month < m || (china.month === m && china.day < d);
   if (beforeBirthday) age -= 1;
   return age;
 }
