@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Special, Studio } from '../api/specialties';
-import { isShareCardKind, shareCardAlt, shareCardPath, specialCard, studioCard } from './content';
+import type { PointsGoods } from '../api/points';
+import { goodsCard, isShareCardKind, shareCardAlt, shareCardPath, specialCard, studioCard } from './content';
 
 const studio: Studio = {
   id: 3,
@@ -68,5 +69,13 @@ describe('studio share cards', () => {
     expect(shareCardPath(specialCard({ ...special }))).toBe(before);
     expect(shareCardPath(specialCard({ ...special, title: '周文华工作室举办冬病夏治健康讲座' }))).not.toBe(before);
     expect(shareCardPath(studioCard({ ...studio, doctorTitle: '副主任医师' }))).not.toBe(shareCardPath(studioCard(studio)));
+  });
+});
+
+describe('goods share cards', () => {
+  it('a product card gives its points in 万 from 10000 (SPEC §9), through the one formatter', () => {
+    const goods = { sn: 'PG0021', name: '膏方调理体验（一料）', category: '门诊服务', points: 11800, summary: '医生面诊后开具膏方一料。', image: '/images/goods/PG0021.svg' } as PointsGoods;
+    expect(goodsCard(goods).lines[0]).toBe('1.18万 积分兑换');
+    expect(goodsCard({ ...goods, points: 9999 }).lines[0]).toBe('9999 积分兑换');
   });
 });

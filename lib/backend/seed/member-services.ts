@@ -3,14 +3,16 @@
  * agreements, points goods, message sources, and registration records for the
  * demo members that the core seeder created just before this one.
  */
+import { formatPoints } from '../../format';
 import type { Database, Seeder } from '../types';
 import { GOODS_CATALOGUE } from './points-goods-catalogue';
 
+/** Each level's summary names its threshold through the site's one points formatter (SPEC §9: 万 from 10000). */
 export const CARD_LEVELS = [
   { level: 1, name: '普卡', threshold: 0, discount: '挂号费9.5折', color: '#8a8f98', summary: '注册即享，积分累计从这里开始。' },
-  { level: 2, name: '银卡', threshold: 5000, discount: '挂号费9折、中药饮片9.8折', color: '#9aa5b1', summary: '年度消费积分满5000升级。' },
-  { level: 3, name: '金卡', threshold: 20000, discount: '挂号费8.5折、中药饮片9.5折', color: '#c9a227', summary: '年度消费积分满20000升级。' },
-  { level: 4, name: '钻石卡', threshold: 50000, discount: '挂号费8折、中药饮片9折', color: '#4a6fa5', summary: '年度消费积分满50000升级，尊享专属服务。' },
+  { level: 2, name: '银卡', threshold: 5000, discount: '挂号费9折、中药饮片9.8折', color: '#9aa5b1', summary: `年度消费积分满${formatPoints(5000)}升级。` },
+  { level: 3, name: '金卡', threshold: 20000, discount: '挂号费8.5折、中药饮片9.5折', color: '#c9a227', summary: `年度消费积分满${formatPoints(20000)}升级。` },
+  { level: 4, name: '钻石卡', threshold: 50000, discount: '挂号费8折、中药饮片9折', color: '#4a6fa5', summary: `年度消费积分满${formatPoints(50000)}升级，尊享专属服务。` },
 ] as const;
 
 /** Each right with what it gives at 普卡, 银卡, 金卡, 钻石卡 ('' = not at that level). */
@@ -187,7 +189,7 @@ export const seedMemberServices: Seeder = (db, settings) => {
   GOODS_CATALOGUE.forEach((g, i) => {
     const description = [
       `<p>${g.summary}</p>`,
-      `<p>兑换所需积分：${g.points}分（参考价￥${g.marketPrice}）。</p>`,
+      `<p>兑换所需积分：${formatPoints(g.points)}积分（参考价￥${g.marketPrice}）。</p>`,
       '<p>兑换成功后，实物商品将在15个工作日内寄出，也可到就近的圣爱中医门诊领取；门诊服务类商品凭兑换记录到门诊预约使用。</p>',
     ].join('\n');
     const created = new Date(Date.UTC(2026, 0, 1 + i * 7)).toISOString();
