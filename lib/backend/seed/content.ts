@@ -12,11 +12,10 @@ import {
   JOBS,
   JOB_COMPANIES,
   JOB_TYPES,
-  NEWS_TITLES,
   SYSTEM_CLASSES,
   SYSTEM_DOCS,
 } from './content-data';
-import { WRITTEN_ARTICLES } from './articles';
+import { readWrittenArticles, type WrittenArticle } from './articles';
 
 export const NEWS_COVER_COUNT = 12;
 /** Every cover in public/images/news is an 800×450 SVG. */
@@ -79,21 +78,20 @@ function seedNews(db: Database) {
     Views: 1288,
   });
 
+  // Every article is written (content/articles, seed/articles.ts): a title is a file, so none is ever a stitched page.
+  const byType = new Map<number, WrittenArticle[]>();
+  for (const a of readWrittenArticles()) byType.set(a.type, [...(byType.get(a.type) ?? []), a]);
   let n = 1;
-  for (const [typeKey, titles] of Object.entries(NEWS_TITLES)) {
-    const type = Number(typeKey);
-    titles.forEach((title, i) => {
+  for (const [type, articles] of byType) {
+    articles.forEach(({ title, html: written }, i) => {
       n++;
       // Spread over the years so that GetyearList has several (2019-2026).
-      const spreadDays = type === NEWS_TYPES.growingUp ? 0 : Math.floor((i * 2700) / titles.length) + (n % 7) * 3;
+      const spreadDays = type === NEWS_TYPES.growingUp ? 0 : Math.floor((i * 2700) / articles.length) + (n % 7) * 3;
       const publish =
         type === NEWS_TYPES.growingUp
           ? `${/^(\d{4})/.exec(title)?.[1] ?? '2020'}-0${(i % 9) + 1}-15 10:00:00`
           : dateBefore(spreadDays + 2, 8 + (n % 9));
       const image = newsCover(n);
-      // Every article is written (seed/articles.ts); a title without a body is a seeding error, not a stitched page.
-      const written = WRITTEN_ARTICLES[title];
-      if (written === undefined) throw new Error(`seed: no written body for the article “${title}”`);
       const summary = `${written.replace(/<[^>]*>/g, '').slice(0, 59)}…`;
       add({
         Type: type,
