@@ -17,8 +17,13 @@ export const siteConfig = {
     '2017年1月11日，圣爱中医官方网站正式上线。',
     '集团将持续推进数字化与互联网医疗服务，让百姓就近看好中医。',
   ],
+  /**
+   * The one service hotline (预约、咨询、投诉，基金会 through its extension), named here only: the header, the
+   * footer, the pages and the seeded articles and agreements all show this (docs/content.md).
+   */
   contact: {
     hotline: '400-871-6655',
+    hotlineHours: '每日8:00—20:00',
     email: 'service@shengai-tcm.example',
     address: '云南省昆明市五华区人民中路128号',
   },

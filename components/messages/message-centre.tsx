@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import type { MemberMessage, MessageKind, MessageSource } from '@/lib/api/messages';
 import type { Page } from '@/lib/api/types';
 import { routes } from '@/lib/routes';
+import { siteConfig } from '@/lib/site-config';
 import { LoginPromptLink } from '@/components/members/login-prompt-link';
 import { MessageForm } from './message-form';
 import { MessageHistory } from './message-history';
@@ -13,7 +14,7 @@ const COPY: Record<MessageKind, { title: string; subtitle: string; history: stri
     title: '客户留言',
     subtitle: '就诊咨询、预约挂号、会员积分，我们在线为您解答',
     history: '我的留言',
-    intro: '请写下您的问题，客服会在3个工作日内答复。紧急情况请拨打客服热线或前往就近门诊。',
+    intro: '请写下您的问题，客服会在3个工作日内答复。紧急情况请拨打服务热线或前往就近门诊。',
   },
   2: {
     title: '投诉建议',
@@ -83,7 +84,9 @@ export function MessageCentre({
                 </li>
               ))}
             </ul>
-            <p className="mt-5 text-sm text-stone-600">客服热线：0871-6511 8888（每日8:00-20:00）</p>
+            <p className="mt-5 text-sm text-stone-600">
+              服务热线：{siteConfig.contact.hotline}（{siteConfig.contact.hotlineHours}）
+            </p>
             <Link href={kind === 1 ? routes.customerComplaints() : routes.customerMessage()} className="mt-3 inline-block text-sm text-brand-700 underline">
               {kind === 1 ? '我要投诉建议' : '我要留言咨询'}
             </Link>

@@ -3,6 +3,7 @@
  * in Yunnan. Invented, no real people's data. seed/content.ts composes them.
  * Clinics named here are those of the catalogue (seed/clinics-doctors-data.ts).
  */
+import { siteConfig } from '../../site-config';
 import { CLINICS, clinicShortName } from './clinics-doctors-data';
 
 /** Help items (type 30): [ClassID, question, answer paragraphs]. HELP_GROUPS in lib/news-types.ts. */
@@ -19,7 +20,7 @@ export const HELP_ITEMS: [number, string, string[]][] = [
   [2, '会员卡可以多人共用吗？', ['会员卡与本人身份绑定，积分和权益仅限本人使用；家人可分别注册会员。']],
   [3, '门诊的营业时间是什么？', ['大部分门诊周一至周日8:30—17:30营业，节假日安排以门诊公告为准。']],
   [3, '中药可以代煎和配送吗？', ['可以。就诊后在收费处选择代煎服务，部分城市支持送药上门。']],
-  [3, '如何投诉或提出建议？', ['登录后在“会员服务—投诉建议”中提交，我们会在3个工作日内回复；也可拨打服务热线。']],
+  [3, '如何投诉或提出建议？', [`登录后在“会员服务—投诉建议”中提交，我们会在3个工作日内回复；也可拨打服务热线${siteConfig.contact.hotline}（${siteConfig.contact.hotlineHours}）。`]],
   [3, '网站显示的信息是否可以替代面诊？', ['网站中的健康科普仅供参考，不能替代医生面诊，如有不适请及时就医。']],
   [3, '如何关注圣爱的官方账号？', ['在首页“新媒体矩阵”中扫描微信公众号、微博和抖音账号的二维码即可关注。']],
 ];

@@ -4,6 +4,7 @@
  * demo members that the core seeder created just before this one.
  */
 import { formatPoints } from '../../format';
+import { siteConfig } from '../../site-config';
 import type { Database, Seeder } from '../types';
 import { GOODS_CATALOGUE } from './points-goods-catalogue';
 
@@ -105,7 +106,7 @@ const AGREEMENTS: { code: string; title: string; summary: string; paragraphs: st
       '一、会员可通过官网预约挂号、查询就诊记录、留言咨询与投诉建议。',
       '二、预约挂号后如不能按时就诊，请提前取消；连续三次爽约将暂停网上预约30天。',
       '三、我们会在3个工作日内答复会员的留言与投诉，并对处理结果进行回访。',
-      '四、客服热线：0871-6511 8888（每日8:00-20:00）。',
+      `四、服务热线：${siteConfig.contact.hotline}（${siteConfig.contact.hotlineHours}）。`,
     ],
   },
 ];
