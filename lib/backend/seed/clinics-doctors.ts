@@ -10,13 +10,10 @@ import {
   DEPARTMENTS,
   DISEASE_TYPES,
   EVALUATION_TAGS,
-  DEPARTMENT_REVIEWS,
-  EVALUATION_TEXTS,
   doctorName,
   ILLNESSES,
   INSURANCE,
   PROVINCES,
-  QUESTIONS_BY_DEPARTMENT,
   SALE_TYPES,
   SHIFTS,
   SPECIAL_CLASSES,
@@ -24,6 +21,7 @@ import {
   SURNAMES,
   TITLES,
 } from './clinics-doctors-data';
+import { doctorBio, doctorWords } from './doctor-words';
 
 /** mulberry32: a tiny seeded PRNG, so the demo content is the same on every machine. */
 export function seededRandom(seed: number) {
@@ -97,10 +95,7 @@ export function insertDoctors(
     const doctorId = DOCTOR_ID_BASE + n;
     // The first five consult online whatever the draw: the README and tests show them online.
     const online = rng.next() < 0.55 || n <= 5;
-    const intro =
-      `${name}，${title}，从事${dept.name}临床工作${years}年。` +
-      `擅长${specialties.join('、')}等病症的中医诊治，注重辨证论治与整体调理，` +
-      `坚持“以患者为中心”，问诊细致、用药精当，深受患者信赖。`;
+    const intro = doctorBio({ code, title, department: dept.name, specialties, years });
     insert.run(
       doctorId,
       code,
@@ -173,46 +168,31 @@ export const seedClinicsDoctors: Seeder = (db, settings) => {
   const evaluation = db.prepare(`INSERT INTO evaluations (doctor_id, org_code, member_name, satisfaction, eval_type,
     has_content, content, tags, source, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)`);
   const memberName = () => `${rng.pick(SURNAMES)}**`;
-  const addEvaluation = (doctorId: number | null, orgCode: string, source: 0 | 1, department?: string) => {
+  // Reviews, questions and answers are written per doctor (seed/doctor-words.ts): none twice on a doctor.
+  const words = doctorWords(db);
+  const addEvaluation = (doctorId: number | null, orgCode: string, source: 0 | 1) => {
     const roll = rng.next();
     const satisfaction = (roll < 0.72 ? 1 : roll < 0.9 ? 2 : 3) as 1 | 2 | 3;
     const evalType = rng.next() < 0.75 ? 0 : 1;
     // A system evaluation is the automatic "good" given when a patient does not rate.
     const hasContent = evalType === 0 && rng.next() < 0.8 ? 1 : 0;
-    // A good review may name what was treated, and then only on a doctor of that department.
-    const own = department ? DEPARTMENT_REVIEWS[department] : undefined;
-    const content = !hasContent ? '' : satisfaction === 1 && own && rng.next() < 0.5 ? rng.pick(own) : rng.pick(EVALUATION_TEXTS[satisfaction]);
+    const content = !hasContent ? '' : doctorId === null ? words.clinicReview(orgCode, satisfaction) : words.review(doctorId, satisfaction);
     const tags = satisfaction === 1 ? [rng.pick(EVALUATION_TAGS), rng.pick(EVALUATION_TAGS)].filter((t, i, a) => a.indexOf(t) === i).join(',') : '';
     evaluation.run(doctorId, orgCode, memberName(), evalType === 1 ? 1 : satisfaction, evalType, hasContent,
       content, tags, source, daysAgo(now, rng.int(0, 180), rng.int(0, 1400)));
   };
   for (const d of doctors) {
     const count = rng.int(10, 16);
-    for (let i = 0; i < count; i++) addEvaluation(d.doctorId, d.orgCode, 0, d.department);
+    for (let i = 0; i < count; i++) addEvaluation(d.doctorId, d.orgCode, 0);
     // Make sure every doctor has at least one dissatisfied, contentful evaluation to filter by.
-    evaluation.run(d.doctorId, d.orgCode, memberName(), 3, 0, 1, rng.pick(EVALUATION_TEXTS[3]), '', 0,
+    evaluation.run(d.doctorId, d.orgCode, memberName(), 3, 0, 1, words.review(d.doctorId, 3), '', 0,
       daysAgo(now, rng.int(5, 120)));
-    if (d.online) for (let i = 0, c = rng.int(4, 8); i < c; i++) addEvaluation(d.doctorId, d.orgCode, 1, d.department);
+    if (d.online) for (let i = 0, c = rng.int(4, 8); i < c; i++) addEvaluation(d.doctorId, d.orgCode, 1);
   }
   for (const c of CLINICS) for (let i = 0; i < 5; i++) addEvaluation(null, c.code, 0);
 
-  // Online questions: public 0 / private 1, replied 1 / not 0.
-  const question = db.prepare(`INSERT INTO questions (code, doctor_id, asker, title, content, is_private, is_replied,
-    reply, views, created_at, replied_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)`);
-  let q = 0;
-  for (const d of doctors.filter((x) => x.online)) {
-    for (let i = 0, c = rng.int(4, 8); i < c; i++) {
-      q++;
-      // A question goes to a doctor of the department that treats it.
-      const [title, content, reply] = rng.pick(QUESTIONS_BY_DEPARTMENT[d.department]!);
-      const isPrivate = rng.next() < 0.3 ? 1 : 0;
-      const isReplied = rng.next() < 0.7 ? 1 : 0;
-      const age = rng.int(0, 90);
-      question.run(`Q${String(200000 + q)}`, d.doctorId, memberName(), title, content, isPrivate, isReplied,
-        isReplied ? reply : '', rng.int(5, 3000), daysAgo(now, age, rng.int(60, 1400)),
-        isReplied ? daysAgo(now, age, rng.int(0, 50)) : null);
-    }
-  }
+  // Online questions (public 0 / private 1, replied 1 / not 0), each about an illness the doctor treats.
+  words.insertQuestions(doctors, now);
 
   // Studios (famous doctors), one per senior doctor of the first departments.
   const classes = db.prepare('INSERT INTO special_classes (class_code, name, sort) VALUES (?,?,?)');

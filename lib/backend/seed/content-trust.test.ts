@@ -1,11 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the test reads raw wire JSON */
 /**
  * Demo content a patient would trust (docs/content.md), read through the public API as a visitor's page
- * reads it: points of 10000 or more in 万 (SPEC §9) wherever the words show them, and one hotline.
+ * reads it: points of 10000 or more in 万 (SPEC §9) wherever the words show them, one hotline, and doctors'
+ * words written per doctor (seed/doctor-words.ts): no question or review twice on a doctor, question titles
+ * distinct across the site, every doctor with at least two answered questions, and a bio of their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteConfig } from '../../site-config';
 import { createBackend, type Backend } from '../router';
+import { QUESTION_TOPICS } from './doctor-words-data';
 
 let backend: Backend;
 
@@ -77,5 +80,80 @@ describe('one hotline (docs/content.md)', () => {
     // The hotline is really given where people look for it: the service rules and the help on complaints.
     expect(numbers.filter(([, n]) => n === siteConfig.contact.hotline).length).toBeGreaterThan(10);
     expect(texts.find(([w]) => w === '会员服务条款')![1]).toContain(siteConfig.contact.hotline);
+  });
+});
+
+describe("doctors' words (docs/content.md)", () => {
+  const byDoctor = <T extends { DoctorID: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) map.set(r.DoctorID, [...(map.get(r.DoctorID) ?? []), r]);
+    return map;
+  };
+
+  it('questions: at least 90 % of titles distinct site-wide, none twice on a doctor, every doctor with two answered', async () => {
+    const doctors = await all('TW_User/GetDoctorPageList');
+    const questions = await all('IM_AskQuestion/GetIM_AskQuestionDetailByDoctorCode');
+    const ratio = new Set(questions.map((q) => q.Title)).size / questions.length;
+    console.info(`questions: ${questions.length}, distinct titles ${new Set(questions.map((q) => q.Title)).size} (${(ratio * 100).toFixed(1)} %)`);
+    expect(ratio).toBeGreaterThanOrEqual(0.9);
+
+    const asked = byDoctor(questions);
+    const answeredCounts: number[] = [];
+    for (const d of doctors) {
+      const mine = asked.get(d.DoctorID) ?? [];
+      const answered = mine.filter((q) => q.QuestionType === 0 && q.IsReply === 1);
+      answeredCounts.push(answered.length);
+      expect(answered.length, `${d.DoctorName} (${d.AppointmentCode}) answered questions`).toBeGreaterThanOrEqual(2);
+      for (const field of ['Title', 'Content', 'ReplyContent'] as const) {
+        const texts = answered.map((q) => q[field] as string);
+        expect(new Set(texts).size, `${d.DoctorName}: a ${field} twice`).toBe(texts.length);
+      }
+      // A question is about an illness the doctor treats (擅长), in the patient's words.
+      const treats = String(d.GoodAt).split(',');
+      const complaints = treats.flatMap((s) => QUESTION_TOPICS[s]?.complaints ?? [s]);
+      for (const q of mine) expect(complaints.some((c) => q.Title.includes(c)), `${q.Title} → ${d.DoctorName} (${treats.join('、')})`).toBe(true);
+    }
+    console.info(`answered questions per doctor: min ${Math.min(...answeredCounts)}, max ${Math.max(...answeredCounts)}`);
+  });
+
+  it('reviews: no review text twice on a doctor', async () => {
+    // Both sources: a clinic visit's reviews and an online consultation's show on the same doctor.
+    const reviews = await all('TW_Evaluate/GetTW_EvaluateDetailsList', { HasContent: '1', Source: '0' });
+    const online = await all('TW_Evaluate/GetTW_EvaluateDetailsList', { HasContent: '1', Source: '1' });
+    let largest = 0;
+    const repeats: string[] = [];
+    for (const [doctorId, rows] of byDoctor([...reviews, ...online].filter((r) => r.DoctorID))) {
+      const counts = new Map<string, number>();
+      for (const r of rows) counts.set(r.Content, (counts.get(r.Content) ?? 0) + 1);
+      for (const [text, n] of counts) {
+        largest = Math.max(largest, n);
+        if (n > 1) repeats.push(`${doctorId}: ${text} ×${n}`);
+      }
+    }
+    console.info(`reviews with text: ${reviews.length + online.length}; largest repeat count of one text on one doctor: ${largest}`);
+    expect(reviews.length).toBeGreaterThan(1000);
+    expect(repeats).toEqual([]);
+  });
+
+  it('bios: one per doctor, written from their own facts, naming no one, with a sentence in their own voice', async () => {
+    const doctors = await all('TW_User/GetDoctorPageList');
+    const bios: string[] = [];
+    const voices = new Map<string, number>();
+    for (const d of doctors) {
+      const bio = (await ok('TW_User/GetDoctorSingle', { AppointmentCode: d.AppointmentCode })).ReturnObject.Introduction as string;
+      bios.push(bio);
+      expect(bio, d.DoctorName).not.toContain(d.DoctorName);
+      expect(bio, d.DoctorName).toContain(d.DoctorTitle);
+      expect(bio, d.DoctorName).toMatch(/\d+年/);
+      expect(bio, d.DoctorName).toMatch(/大学/);
+      const voice = /“([^”]+)”/.exec(bio)?.[1];
+      expect(voice, `${d.DoctorName}: a sentence in their own voice`).toBeTruthy();
+      voices.set(voice!, (voices.get(voice!) ?? 0) + 1);
+    }
+    expect(new Set(bios).size).toBe(bios.length);
+    // Varied, not one template: no sentence of their own is said by more than one doctor in ten.
+    const mostShared = Math.max(...voices.values());
+    console.info(`bios: ${bios.length} distinct; ${voices.size} different sentences in a doctor's own voice, the most shared by ${mostShared}`);
+    expect(mostShared).toBeLessThanOrEqual(doctors.length / 10);
   });
 });
