@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { DetailSection, DoctorProfile } from '@/components/doctors/doctor-profile';
+import { doctorDescription } from '@/components/doctors/doctor-description';
 import { DoctorSchedule } from '@/components/doctors/doctor-schedule';
 import { evaluationFilterState } from '@/components/doctors/evaluation-params';
 import { EvaluationFilters, EvaluationList, EvaluationRatioBar, type EvaluationFilterState } from '@/components/doctors/evaluations';
@@ -15,7 +16,7 @@ import { getDoctorSpecials } from '@/lib/api/specialties';
 import { formatDate } from '@/lib/format';
 import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
-import { pageMetadata, summarize } from '@/lib/seo';
+import { pageMetadata } from '@/lib/seo';
 import { doctorCard } from '@/lib/share-card/content';
 
 interface Props {
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!doctor) return { title: '医生不存在' };
   return pageMetadata({
     title: `${doctor.name} ${doctor.title}`,
-    description: summarize(`${doctor.name}，${doctor.clinicName}${doctor.department}${doctor.title}，擅长${doctor.specialties.join('、')}。${doctor.introduction}`, 150),
+    description: doctorDescription(doctor, `${doctor.name}，${doctor.clinicName}${doctor.department}${doctor.title}`),
     path: routes.doctorDetail(doctor.appointmentCode),
     card: doctorCard(doctor),
     type: 'profile',

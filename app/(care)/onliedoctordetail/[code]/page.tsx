@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
+import { doctorDescription } from '@/components/doctors/doctor-description';
 import { DetailSection, DoctorProfile } from '@/components/doctors/doctor-profile';
 import { DoctorSchedule } from '@/components/doctors/doctor-schedule';
 import { EvaluationRatioBar } from '@/components/doctors/evaluations';
@@ -12,7 +13,7 @@ import { getOnlineStatus, getQuestionPage } from '@/lib/api/online';
 import { parseCode } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { doctorCard } from '@/lib/share-card/content';
-import { pageMetadata, summarize } from '@/lib/seo';
+import { pageMetadata } from '@/lib/seo';
 
 interface Props {
   params: Promise<{ code: string }>;
@@ -28,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!doctor) return { title: '医生不存在' };
   return pageMetadata({
     title: `${doctor.name}在线问诊`,
-    description: summarize(`${doctor.name}${doctor.title}在线图文问诊，擅长${doctor.specialties.join('、')}。${doctor.introduction}`, 150),
+    description: doctorDescription(doctor, `${doctor.name}${doctor.title}在线图文问诊`),
     path: routes.onlineDoctorDetail(doctor.appointmentCode),
     card: doctorCard(doctor),
     type: 'profile',
