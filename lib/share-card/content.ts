@@ -119,9 +119,15 @@ export function goodsCard(g: PointsGoods): ShareCard {
   };
 }
 
-/** FNV-1a over the card's content: the card's version, so a changed page gets a new address. */
+/**
+ * The drawing's own version, part of every card's: a card cached for a year under its address (immutable) is
+ * drawn again when the layout changes (2: laid out by measured text, layout.ts).
+ */
+const CARD_DESIGN = 2;
+
+/** FNV-1a over the card's content and design: the card's version, so a changed page gets a new address. */
 export function shareCardVersion(card: ShareCard): string {
-  const text = JSON.stringify([card.kicker, card.title, card.lines, card.picture ?? '']);
+  const text = JSON.stringify([CARD_DESIGN, card.kicker, card.title, card.lines, card.picture ?? '']);
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

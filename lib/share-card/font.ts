@@ -8,6 +8,7 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import subsetFont from 'subset-font';
+import { parseFontMetrics, type FontMetrics } from './metrics';
 
 export const SHARE_CARD_FONT_FAMILY = 'Noto Sans SC';
 const FONT_FILE = path.join(process.cwd(), 'assets', 'fonts', 'noto-sans-sc-bold-gb2312.otf');
@@ -31,4 +32,18 @@ export async function cardFont(text: string): Promise<ArrayBuffer> {
     noLayoutClosure: true,
   });
   return subset.buffer.slice(subset.byteOffset, subset.byteOffset + subset.byteLength) as ArrayBuffer;
+}
+
+let metrics: Promise<FontMetrics> | null = null;
+
+/** The advance widths of the same font, for laying a card out by measured text (layout.ts). */
+export function cardMetrics(): Promise<FontMetrics> {
+  metrics ??= sourceFont().then(
+    (bytes) => parseFontMetrics(bytes),
+    (err) => {
+      metrics = null;
+      throw err;
+    },
+  );
+  return metrics;
 }

@@ -1,18 +1,20 @@
 import 'server-only';
 /**
- * Draws a share card (docs/seo-sharing.md "Share cards") as a 1200×630 PNG with Next's ImageResponse:
- * the brand, the kicker, the page's title and lines, and the page's picture when it has one.
+ * Draws a share card (docs/seo-sharing.md "Share cards") as a 1200×630 PNG with Next's ImageResponse: the brand,
+ * the kicker, the page's title and lines, and the page's picture when it has one, each at the place layout.ts gives
+ * it by measured text (nothing overlaps, nothing leaves the card).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ReactElement } from 'react';
 import { ImageResponse } from 'next/og';
-import { siteConfig } from '../site-config';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, type ShareCard } from './content';
-import { cardFont, SHARE_CARD_FONT_FAMILY } from './font';
+import { cardFont, cardMetrics, SHARE_CARD_FONT_FAMILY } from './font';
+import { layoutShareCard, layoutText, type CardLayout, type Decoration, type TextBox } from './layout';
 
 const GREEN = '#256249';
 const INK = '#1f2a24';
-const SLOGAN = '让百姓就近看好中医';
+export const CARD_BACKGROUND = '#f3f8f5';
 
 const PICTURE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
 
@@ -28,52 +30,68 @@ async function pictureData(src: string | undefined): Promise<string | null> {
   }
 }
 
-export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {
-  const picture = await pictureData(card.picture);
-  const text = [siteConfig.shortName, siteConfig.title, SLOGAN, card.kicker, card.title, ...card.lines, '圣爱'].join('');
-  const font = await cardFont(text);
-  const titleSize = card.title.length > 24 ? 48 : card.title.length > 12 ? 58 : 76;
-  const response = new ImageResponse(
-    (
-      <div style={{ width: '100%', height: '100%', display: 'flex', background: '#f3f8f5', fontFamily: SHARE_CARD_FONT_FAMILY, color: INK }}>
-        <div style={{ width: 24, height: '100%', background: GREEN, display: 'flex' }} />
-        <div style={{ flex: 1, display: 'flex', flexDirection: 'column', padding: '56px 64px 48px 64px' }}>
-          <div style={{ display: 'flex', alignItems: 'center' }}>
-            <div style={{ width: 64, height: 64, borderRadius: 32, background: GREEN, color: '#fff', fontSize: 22, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-              圣爱
-            </div>
-            <div style={{ marginLeft: 18, fontSize: 34, color: GREEN, display: 'flex' }}>{siteConfig.title}</div>
-          </div>
-          <div style={{ marginTop: 48, display: 'flex' }}>
-            <div style={{ fontSize: 26, color: '#fff', background: '#b0673a', borderRadius: 8, padding: '6px 16px', display: 'flex' }}>{card.kicker}</div>
-          </div>
-          <div style={{ marginTop: 22, fontSize: titleSize, lineHeight: 1.25, display: 'flex', flexWrap: 'wrap' }}>{card.title}</div>
-          <div style={{ marginTop: 22, display: 'flex', flexDirection: 'column' }}>
-            {card.lines.map((l, i) => (
-              <div key={i} style={{ fontSize: 28, color: '#4a5a51', marginTop: i ? 10 : 0, display: 'flex' }}>
-                {l}
-              </div>
-            ))}
-          </div>
-          {/* Two boxes, no separator character: satori asked the network for a font for separators such as "·" or "|". */}
-          <div style={{ marginTop: 'auto', fontSize: 24, color: GREEN, display: 'flex' }}>
-            <div style={{ display: 'flex' }}>{siteConfig.shortName}</div>
-            <div style={{ display: 'flex', marginLeft: 20 }}>{SLOGAN}</div>
-          </div>
+const TEXT_COLOURS: Record<TextBox['role'], string> = {
+  logo: '#ffffff',
+  brand: GREEN,
+  kicker: '#ffffff',
+  title: INK,
+  line: '#4a5a51',
+  footer: GREEN,
+};
+
+const at = (r: { x: number; y: number; width: number; height: number }) =>
+  ({ position: 'absolute', left: r.x, top: r.y, width: r.width, height: r.height, display: 'flex' }) as const;
+
+function Text({ box }: { box: TextBox }) {
+  return (
+    <div style={{ ...at(box), flexDirection: 'column', fontSize: box.fontSize, lineHeight: `${box.lineHeight}px`, color: TEXT_COLOURS[box.role] }}>
+      {box.lines.map((line, i) => (
+        <div key={i} style={{ display: 'flex', height: box.lineHeight, whiteSpace: 'nowrap' }}>
+          {line}
         </div>
-        {picture ? (
-          <div style={{ width: 400, display: 'flex', alignItems: 'center', justifyContent: 'center', paddingRight: 56 }}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- ImageResponse draws plain img elements */}
-            <img src={picture} width={320} height={400} alt="" style={{ borderRadius: 20, objectFit: 'cover', border: `6px solid #ffffff` }} />
-          </div>
-        ) : null}
-      </div>
-    ),
-    {
-      width: SHARE_CARD_WIDTH,
-      height: SHARE_CARD_HEIGHT,
-      fonts: [{ name: SHARE_CARD_FONT_FAMILY, data: font, weight: 700, style: 'normal' }],
-    },
+      ))}
+    </div>
   );
+}
+
+function Shape({ d, picture }: { d: Decoration; picture: string | null }) {
+  if (d.role === 'picture') {
+    return picture ? (
+      // eslint-disable-next-line @next/next/no-img-element -- ImageResponse draws plain img elements
+      <img src={picture} width={d.width} height={d.height} alt="" style={{ ...at(d), borderRadius: 20, objectFit: 'cover', border: '6px solid #ffffff', boxSizing: 'border-box' }} />
+    ) : null;
+  }
+  const fill = { bar: { background: GREEN }, logo: { background: GREEN, borderRadius: d.width / 2 }, badge: { background: '#b0673a', borderRadius: 8 } }[d.role];
+  return <div style={{ ...at(d), ...fill }} />;
+}
+
+/** The card as the element ImageResponse draws (the tests draw it too). */
+export function shareCardElement(layout: CardLayout, picture: string | null): ReactElement {
+  return (
+    <div style={{ width: '100%', height: '100%', display: 'flex', position: 'relative', background: CARD_BACKGROUND, fontFamily: SHARE_CARD_FONT_FAMILY }}>
+      {layout.decorations.map((d) => (
+        <Shape key={d.role} d={d} picture={picture} />
+      ))}
+      {layout.texts.map((t, i) => (
+        <Text key={i} box={t} />
+      ))}
+    </div>
+  );
+}
+
+/** The layout of a card as it will be drawn: with its picture only when the picture can be read. */
+export async function shareCardLayout(card: ShareCard): Promise<{ layout: CardLayout; picture: string | null }> {
+  const [picture, metrics] = await Promise.all([pictureData(card.picture), cardMetrics()]);
+  return { layout: layoutShareCard(card, metrics, picture !== null), picture };
+}
+
+export async function renderShareCard(card: ShareCard): Promise<Uint8Array> {
+  const { layout, picture } = await shareCardLayout(card);
+  const font = await cardFont(layoutText(layout));
+  const response = new ImageResponse(shareCardElement(layout, picture), {
+    width: SHARE_CARD_WIDTH,
+    height: SHARE_CARD_HEIGHT,
+    fonts: [{ name: SHARE_CARD_FONT_FAMILY, data: font, weight: 700, style: 'normal' }],
+  });
   return new Uint8Array(await response.arrayBuffer());
 }
