@@ -5,6 +5,7 @@ import 'server-only';
  */
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { isApiError } from './errors';
+import { readAll } from './list-page';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
 import type { ExchangeRefusalReason, WireExchangeOrder } from '@/lib/contract';
@@ -179,4 +180,10 @@ export function exchangeRefusalOf(err: unknown): { reason: ExchangeRefusal; bala
   const reason: ExchangeRefusal =
     r.Reason === 'INSUFFICIENT_POINTS' || r.Reason === 'SOLD_OUT' || r.Reason === 'KEY_REUSED' ? r.Reason : 'OTHER';
   return { reason, balance: r.Balance, stock: r.Stock };
+}
+
+/** Every item's SN, for the sitemap (each has its page and share card). */
+export async function listPointsGoodsSns(): Promise<string[]> {
+  const all = await readAll((page) => getPointsGoodsList({ page, pageSize: 60 }));
+  return all.map((g) => g.sn);
 }

@@ -334,3 +334,15 @@ export async function listIllnessIds(): Promise<string[]> {
   const all = await readAll((page) => getIllnessPage({ page, pageSize: 100 }));
   return all.map((i) => String(i.id));
 }
+
+/** Every studio's id, for the sitemap. */
+export async function listStudioIds(): Promise<string[]> {
+  const all = await readAll((page) => getStudioPage({ page, pageSize: 100 }));
+  return all.map((s) => String(s.id));
+}
+
+/** Every studio article (工作成果, 工作动态, 专题) with its type, for the sitemap. */
+export async function listSpecialEntries(): Promise<{ id: number; type: SpecialType; createdAt: string }[]> {
+  const all = await readAll((page) => getSpecialPage({ page, pageSize: 100 }));
+  return all.map((s) => ({ id: s.id, type: s.type, createdAt: s.createdAt }));
+}

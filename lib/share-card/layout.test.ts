@@ -150,9 +150,9 @@ describe('share cards laid out by measured text', () => {
     expect(textWidth(metrics, '0871', 100)).toBeLessThan(300);
     expect(textWidth(metrics, '0871', 100)).toBeGreaterThan(150);
     // The same numbers opentype.js reads from the file.
-    const opentype = await import('opentype.js');
+    const { parse } = await import('opentype.js');
     const bytes = fs.readFileSync('assets/fonts/noto-sans-sc-bold-gb2312.otf');
-    const font = opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const font = parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     for (const text of ['圣爱中医馆（安宁店）', '电话 0871-68686655', 'Ag,.;', '周一至周日 08:30-17:30']) {
       expect(textWidth(metrics, text, 50), text).toBeCloseTo(font.getAdvanceWidth(text, 50, { kerning: false }), 3);
     }
