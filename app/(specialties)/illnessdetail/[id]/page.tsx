@@ -3,6 +3,7 @@ import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { DetailSection } from '@/components/doctors/doctor-profile';
+import { MedicalConditionJsonLd } from '@/components/specialties/medical-condition-json-ld';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getIllness } from '@/lib/api/specialties';
@@ -56,6 +57,7 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
           { name: illness.name, path: routes.illnessDetail(illness.id) },
         ]}
       />
+      <MedicalConditionJsonLd illness={illness} doctors={doctors.items} />
       <section className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-stone-900">{illness.name}</h1>
