@@ -4,8 +4,13 @@ import { SlotLink } from '@/components/booking/slot-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { routes } from '@/lib/routes';
 
-/** The clinic's schedules (GetSchedOrgList): the next days, each with its doctors by shift, each bookable while numbers are left. */
-export function ClinicSchedule({ slots, days = 7 }: { slots: ScheduleSlot[]; days?: number }) {
+/**
+ * The clinic's schedules (GetSchedOrgList): the next days, each with its doctors by shift and department (a
+ * patient looks for 妇科 on Tuesday morning, not for a name), each bookable while numbers are left.
+ * `departments` maps a doctor's code to their 科室 (the clinic's doctors, GetOrgDoctorList).
+ */
+export function ClinicSchedule({ slots, departments = {}, days = 7 }: { slots: ScheduleSlot[]; departments?: Readonly<Record<string, string>>; days?: number }) {
+  const departmentOf = (s: ScheduleSlot) => departments[s.doctorCode] ?? '';
   const dates = [...new Set(slots.map((s) => s.date))].slice(0, days);
   if (dates.length === 0) return <EmptyState title="暂无排班" />;
   return (
@@ -29,13 +34,16 @@ export function ClinicSchedule({ slots, days = 7 }: { slots: ScheduleSlot[]; day
                   {i === 0 ? '今天' : day[0]!.weekday} <span className="block text-xs font-normal text-stone-600">{date}</span>
                 </th>
                 {[1, 2, 3].map((shiftId) => {
-                  const here = day.filter((s) => s.shiftId === shiftId);
+                  const here = day
+                    .filter((s) => s.shiftId === shiftId)
+                    .sort((a, b) => departmentOf(a).localeCompare(departmentOf(b), 'zh-CN'));
                   return (
                     <td key={shiftId} className="border border-stone-200 px-3 py-2">
                       {here.length ? (
                         <ul className="flex flex-wrap gap-x-3 gap-y-1">
                           {here.map((s) => (
                             <li key={s.id}>
+                              {departmentOf(s) ? <span className="mr-1 text-xs text-stone-600">{departmentOf(s)}</span> : null}
                               <Link href={routes.doctorDetail(s.doctorCode)} className="text-brand-700 hover:underline">
                                 {s.doctorName}
                               </Link>

@@ -14,6 +14,7 @@ import { MedicalClinicJsonLd } from '@/components/hospitals/medical-clinic-json-
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getClinic, getClinicImages, getClinicSchedule } from '@/lib/api/clinics';
 import { getDoctorPage } from '@/lib/api/doctors';
+import { readAll } from '@/lib/api/list-page';
 import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
 import { getInsurance } from '@/lib/api/reference';
 import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
@@ -50,9 +51,11 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
   const filters = evaluationFilterState(sp);
   const page = parsePage(sp.page, 1000) ?? 1;
   const target = { clinicCode: clinic.code };
-  const [images, doctors, schedule, ratio, evaluations, insurance] = await Promise.all([
+  const [images, doctors, staff, schedule, ratio, evaluations, insurance] = await Promise.all([
     getClinicImages(clinic.code),
     getDoctorPage({ orgCode: clinic.code, pageSize: 6, sort: 'praise' }),
+    // Every doctor of the clinic, for the 科室 of each name on the roster.
+    readAll((p) => getDoctorPage({ orgCode: clinic.code, page: p, pageSize: 100 })),
     getClinicSchedule(clinic.code),
     getEvaluationRatio(target),
     getEvaluationPage(target, { satisfaction: filters.sat, type: filters.etype, content: filters.content, page, pageSize: 6 }),
@@ -129,7 +132,7 @@ export default async function HospitalDetailPage({ params, searchParams }: Props
         </ul>
       </DetailSection>
       <DetailSection id="clinic-schedule" title="医生排班">
-        <ClinicSchedule slots={schedule} />
+        <ClinicSchedule slots={schedule} departments={Object.fromEntries(staff.map((d) => [d.appointmentCode, d.department]))} />
       </DetailSection>
       <DetailSection
         id="evaluations"
