@@ -61,12 +61,15 @@ describe('the nav (SPEC §2 groups)', () => {
   it('holds every group, the help centre and the external links', () => {
     expect(navGroups.map((g) => g.label)).toEqual(['首页', '看诊服务', '重点专科', '会员服务', '圣爱公益', '关于我们', '加入我们']);
     const services = navGroups.find((g) => g.label === '看诊服务')!;
-    expect(services.links.some((l) => l.external && l.label === '价格公示')).toBe(true);
+    // 价格公示 is a page of the site; the official link sits on it.
+    expect(services.links.find((l) => l.label === '价格公示')).toEqual({ label: '价格公示', href: '/pricePublicity' });
     const members = navGroups.find((g) => g.label === '会员服务')!;
     expect(members.sections?.[0]?.links.map((l) => l.href)).toEqual(['/registrationQuestion', '/membershipIssues', '/otherQuestions']);
     const join = navGroups.find((g) => g.label === '加入我们')!;
     expect(join.links.map((l) => l.label)).toEqual(['社会招聘', '校园招聘']);
-    expect(join.links.every((l) => l.external)).toBe(true);
+    // No recruitment site configured (as here): the site's own openings of the channel, never an example host.
+    expect(join.links.map((l) => l.href)).toEqual(['/aboutHospital?jobChannel=social#join-us', '/aboutHospital?jobChannel=campus#join-us']);
+    for (const group of navGroups) for (const l of group.links) expect(l.href, l.label).not.toMatch(/\.example\b/);
   });
 });
 

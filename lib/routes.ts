@@ -41,6 +41,8 @@ export const routes = {
   onlineDoctorDetail: (appointmentCode: string) => `/onliedoctordetail/${seg(appointmentCode)}`,
   onlineQuestionDetail: (appointmentCode: string) => `/onlinequestionsdetail/${seg(appointmentCode)}`,
   prescriptionPhoto: () => '/batters',
+  /** 价格公示: the site's own page of fees and prices, with SPEC §2's external price-publicity link beside them. */
+  pricePublicity: () => '/pricePublicity',
 
   // 重点专科
   expertStudio: (classCode?: string, query?: ListQuery) =>
@@ -135,6 +137,15 @@ export interface NavLink {
   external?: boolean;
 }
 
+/**
+ * 加入我们 (SPEC §2: social and campus recruitment): the group's recruitment site when RECRUIT_SOCIAL_URL /
+ * RECRUIT_CAMPUS_URL name one, else the site's own openings of that channel on the group page (never a made-up host).
+ */
+export function recruitLink(channel: 'social' | 'campus'): { href: string; external: boolean } {
+  const url = channel === 'social' ? externalLinks.recruitSocial : externalLinks.recruitCampus;
+  return url ? { href: url, external: true } : { href: `${routes.aboutHospital({ jobChannel: channel })}#join-us`, external: false };
+}
+
 export interface NavGroup {
   label: string;
   href: string;
@@ -156,7 +167,7 @@ export const navGroups: NavGroup[] = [
       { label: '在线问答', href: routes.onlineQuestions() },
       { label: '门诊评价', href: routes.hospitalEvaluateAll() },
       { label: '拍方抓药', href: routes.prescriptionPhoto() },
-      { label: '价格公示', href: externalLinks.pricePublicity, external: true },
+      { label: '价格公示', href: routes.pricePublicity() },
     ],
   },
   {
@@ -217,10 +228,10 @@ export const navGroups: NavGroup[] = [
   },
   {
     label: '加入我们',
-    href: externalLinks.recruitSocial,
+    href: recruitLink('social').href,
     links: [
-      { label: '社会招聘', href: externalLinks.recruitSocial, external: true },
-      { label: '校园招聘', href: externalLinks.recruitCampus, external: true },
+      { label: '社会招聘', ...recruitLink('social') },
+      { label: '校园招聘', ...recruitLink('campus') },
     ],
   },
 ];
@@ -238,6 +249,7 @@ export const staticPublicPaths: string[] = [
   routes.onlineExpert(),
   routes.onlineQuestions(),
   routes.prescriptionPhoto(),
+  routes.pricePublicity(),
   routes.expertStudio(),
   routes.illnessList(),
   routes.memberServices(),

@@ -39,9 +39,13 @@ export function siteUrl(): string {
   return (process.env.SITE_URL || 'http://localhost:3000').replace(/\/+$/, '');
 }
 
-/** External links of SPEC §2, configurable without a deploy. */
+/**
+ * External links of SPEC §2, configurable without a deploy. The price publicity link is the official source beside
+ * the site's own 价格公示 page (the province's healthcare security administration sets medical service prices).
+ */
 export const externalLinks = {
-  pricePublicity: process.env.PRICE_PUBLICITY_URL || 'https://www.ynhealth.gov.cn/',
-  recruitSocial: process.env.RECRUIT_SOCIAL_URL || 'https://zhaopin.shengai-tcm.example/social',
-  recruitCampus: process.env.RECRUIT_CAMPUS_URL || 'https://zhaopin.shengai-tcm.example/campus',
+  pricePublicity: process.env.PRICE_PUBLICITY_URL || 'https://ylbz.yn.gov.cn/',
+  /** The recruitment sites; unset, 加入我们 shows the site's own openings of that channel (lib/routes.ts recruitLink). */
+  recruitSocial: process.env.RECRUIT_SOCIAL_URL || '',
+  recruitCampus: process.env.RECRUIT_CAMPUS_URL || '',
 } as const;

@@ -1,49 +1,58 @@
+import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { Pagination } from '@/components/ui/pagination';
-import type { Job, JobCategory } from '@/lib/api/jobs';
+import type { Job, JobCategory, JobChannel } from '@/lib/api/jobs';
 import type { Page } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
-import { externalLinks } from '@/lib/site-config';
+import { recruitLink } from '@/lib/routes';
+import { siteConfig } from '@/lib/site-config';
+
+/** 社会招聘 / 校园招聘: the recruitment site when one is configured (opens apart), else the site's own openings of the channel. */
+function ChannelLink({ channel, className, children }: { channel: JobChannel; className: string; children: ReactNode }) {
+  const link = recruitLink(channel);
+  return link.external ? (
+    <a href={link.href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+    </a>
+  ) : (
+    <Link href={link.href} className={className}>
+      {children}
+    </Link>
+  );
+}
 
 /**
- * 加入我们 (SPEC §2 Join us): the two external recruitment links, social and
- * campus, and the openings (GetTW_SpiderJobs) filtered by category in the URL.
+ * 加入我们 (SPEC §2 Join us): the two recruitment links, social and campus (lib/routes.ts recruitLink), and the
+ * openings (GetTW_SpiderJobs) filtered by category and channel in the URL.
  */
 export function JoinUs({
   categories,
   jobs,
   categoryId,
+  channel,
   hrefFor,
 }: {
   categories: JobCategory[];
   jobs: Page<Job>;
   categoryId: number | undefined;
-  hrefFor: (q: { jobType?: number; jobPage?: number }) => string;
+  channel?: JobChannel;
+  hrefFor: (q: { jobType?: number; jobPage?: number; jobChannel?: JobChannel }) => string;
 }) {
+  const external = recruitLink('social').external;
   return (
     <section id="join-us" aria-labelledby="join-us-title" className="mt-12 scroll-mt-6">
       <h2 id="join-us-title" className="text-xl font-bold text-stone-900">加入我们</h2>
       <p className="mt-2 text-stone-700">圣爱中医诚邀热爱中医药事业的你加入，与我们一起让百姓就近看好中医。</p>
       <div className="mt-5 grid grid-cols-2 gap-4">
-        <a
-          href={externalLinks.recruitSocial}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="rounded-xl border border-brand-200 bg-brand-50 p-5 hover:border-brand-600"
-        >
-          <span className="text-lg font-semibold text-brand-800">社会招聘 ↗</span>
-          <span className="mt-1 block text-sm text-stone-700">医师、药师、护理、运营与技术岗位（外部招聘网站）</span>
-        </a>
-        <a
-          href={externalLinks.recruitCampus}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="rounded-xl border border-jade-600/30 bg-jade-50 p-5 hover:border-jade-600"
-        >
-          <span className="text-lg font-semibold text-jade-700">校园招聘 ↗</span>
-          <span className="mt-1 block text-sm text-stone-700">2027届管培生与住院医师招聘（外部招聘网站）</span>
-        </a>
+        <ChannelLink channel="social" className="rounded-xl border border-brand-200 bg-brand-50 p-5 hover:border-brand-600">
+          <span className="text-lg font-semibold text-brand-800">社会招聘{external ? ' ↗' : ''}</span>
+          <span className="mt-1 block text-sm text-stone-700">医师、药师、护理、运营与技术岗位{external ? '（外部招聘网站）' : ''}</span>
+        </ChannelLink>
+        <ChannelLink channel="campus" className="rounded-xl border border-jade-600/30 bg-jade-50 p-5 hover:border-jade-600">
+          <span className="text-lg font-semibold text-jade-700">校园招聘{recruitLink('campus').external ? ' ↗' : ''}</span>
+          <span className="mt-1 block text-sm text-stone-700">应届毕业生与住院医师规范化培训招聘{recruitLink('campus').external ? '（外部招聘网站）' : ''}</span>
+        </ChannelLink>
       </div>
       <h3 className="mt-8 text-lg font-semibold text-stone-900">在招职位</h3>
       <div className="mt-3">
@@ -51,7 +60,17 @@ export function JoinUs({
           label="职位类别"
           options={[{ value: '', label: '全部' }, ...categories.map((c) => ({ value: String(c.id), label: `${c.name}（${c.jobCount}）` }))]}
           current={categoryId ? String(categoryId) : ''}
-          hrefFor={(v) => hrefFor({ jobType: v ? Number(v) : undefined })}
+          hrefFor={(v) => hrefFor({ jobType: v ? Number(v) : undefined, jobChannel: channel })}
+        />
+        <FilterTabs
+          label="招聘类型"
+          options={[
+            { value: '', label: '全部' },
+            { value: 'social', label: '社会招聘' },
+            { value: 'campus', label: '校园招聘' },
+          ]}
+          current={channel ?? ''}
+          hrefFor={(v) => hrefFor({ jobType: categoryId, jobChannel: v === 'social' || v === 'campus' ? v : undefined })}
         />
       </div>
       <table className="mt-4 w-full overflow-hidden rounded-xl border border-stone-200 bg-white text-left text-sm">
@@ -86,11 +105,18 @@ export function JoinUs({
           ))}
         </tbody>
       </table>
-      <Pagination page={jobs.page} pageSize={jobs.pageSize} total={jobs.total} hrefFor={(p) => hrefFor({ jobType: categoryId, jobPage: p })} />
-      <p className="mt-4 text-sm text-stone-600">
-        投递简历请前往<Link href={externalLinks.recruitSocial} className="text-brand-700 underline">社会招聘</Link>或
-        <Link href={externalLinks.recruitCampus} className="text-brand-700 underline">校园招聘</Link>网站。
-      </p>
+      <Pagination page={jobs.page} pageSize={jobs.pageSize} total={jobs.total} hrefFor={(p) => hrefFor({ jobType: categoryId, jobPage: p, jobChannel: channel })} />
+      {external ? (
+        <p className="mt-4 text-sm text-stone-600">
+          投递简历请前往
+          <ChannelLink channel="social" className="text-brand-700 underline">社会招聘</ChannelLink>或
+          <ChannelLink channel="campus" className="text-brand-700 underline">校园招聘</ChannelLink>网站。
+        </p>
+      ) : (
+        <p className="mt-4 text-sm text-stone-600">
+          投递简历：请写明应聘的职位，交到招聘单位所在门诊的服务台，或拨打服务热线{siteConfig.contact.hotline}转人力资源部。
+        </p>
+      )}
     </section>
   );
 }

@@ -42,6 +42,7 @@ export const CACHE_TAGS = {
   pointsItem: (sn: string) => `points-goods:${sn}`,
   messageSources: 'message-sources',
   system: 'system',
+  prices: 'prices',
 } as const;
 
 /**

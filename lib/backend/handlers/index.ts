@@ -26,6 +26,7 @@ import { bookingEndpoints } from './booking';
 import { pointsOrderEndpoints } from './points-orders';
 import { devEndpoints } from './dev';
 import { siteInfoEndpoints } from './site-info';
+import { priceListEndpoints } from './price-list';
 
 const groups: EndpointMap[] = [
   authEndpoints,
@@ -51,6 +52,7 @@ const groups: EndpointMap[] = [
   pointsOrderEndpoints,
   devEndpoints,
   siteInfoEndpoints,
+  priceListEndpoints,
 ];
 
 export const endpoints: EndpointMap = Object.assign(Object.create(null) as EndpointMap, ...groups);

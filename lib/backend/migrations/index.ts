@@ -14,6 +14,7 @@ import { bookingMigration } from './050-booking';
 import { doctorFiltersMigration } from './060-doctor-filters';
 import { doctorVersionMigration } from './061-doctor-version';
 import { doctorTermsLongMigration } from './062-doctor-terms-long';
+import { priceListMigration } from './110-price-list';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   doctorFiltersMigration,
   doctorVersionMigration,
   doctorTermsLongMigration,
+  priceListMigration,
 ];

@@ -157,3 +157,21 @@ describe("doctors' words (docs/content.md)", () => {
     expect(mostShared).toBeLessThanOrEqual(doctors.length / 10);
   });
 });
+
+describe('价格公示 (DD_DataBaseClient/GetPriceList)', () => {
+  it('gives the registration fee of every title as the doctors charge it, and the prices of the services the site offers', async () => {
+    const prices = await ok('DD_DataBaseClient/GetPriceList');
+    const doctors = await all('TW_User/GetDoctorPageList');
+    const titles = [...new Set(doctors.map((d) => d.DoctorTitle as string))];
+    expect(prices.RegisterFees.map((f: any) => f.Title).sort()).toEqual(titles.sort());
+    for (const d of doctors) {
+      const fee = prices.RegisterFees.find((f: any) => f.Title === d.DoctorTitle);
+      expect(d.RegisterFee, `${d.DoctorName} ${d.DoctorTitle}`).toBeGreaterThanOrEqual(fee.MinFee);
+      expect(d.RegisterFee, `${d.DoctorName} ${d.DoctorTitle}`).toBeLessThanOrEqual(fee.MaxFee);
+    }
+    expect(prices.RegisterFees[0].Title).toBe('主任医师');
+    const names = prices.DataList.map((i: any) => i.Name as string).join('、');
+    for (const service of ['针刺', '推拿', '小儿推拿', '艾灸', '拔罐', '三伏贴', '中药代煎', '膏方']) expect(names, service).toContain(service);
+    for (const i of prices.DataList) expect(i.Price, i.Name).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -8,5 +8,6 @@ import { seedClinicsDoctors } from './clinics-doctors';
 import { seedContent } from './content';
 import { seedMemberServices } from './member-services';
 import { seedBooking } from './booking';
+import { seedPriceList } from './price-list';
 
-export const seeders: Seeder[] = [seedClinicsDoctors, seedContent, seedCore, seedMemberServices, seedBooking];
+export const seeders: Seeder[] = [seedClinicsDoctors, seedContent, seedCore, seedMemberServices, seedBooking, seedPriceList];

@@ -11,7 +11,7 @@ import { getBanner } from '@/lib/api/news';
 import { getProvinces } from '@/lib/api/reference';
 import { getSiteFigures } from '@/lib/api/site-info';
 import { groupReachText } from '@/lib/group-reach';
-import { parseId, parsePage, type SearchParams } from '@/lib/url-params';
+import { parseId, parsePage, single, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { siteConfig } from '@/lib/site-config';
@@ -29,20 +29,22 @@ export default async function AboutHospitalPage({ searchParams }: Props) {
   const sp = await searchParams;
   const jobType = parseId(sp.jobType);
   const jobPage = parsePage(sp.jobPage, 100);
-  if (jobType === null || jobPage === null) notFound();
+  const channelParam = single(sp.jobChannel, 10);
+  const jobChannel = channelParam === 'social' || channelParam === 'campus' ? channelParam : undefined;
+  if (jobType === null || jobPage === null || (channelParam && !jobChannel)) notFound();
   const [banner, figures, categories, jobs, provinces] = await Promise.all([
     getBanner('about'),
     getSiteFigures(),
     getJobCategories(),
-    getJobPage({ categoryId: jobType, page: jobPage, pageSize: 8 }),
+    getJobPage({ categoryId: jobType, channel: jobChannel, page: jobPage, pageSize: 8 }),
     getProvinces(),
   ]);
   // The cities and provinces come from the clinic catalogue, like the finder's.
   const home = provinces.find((p) => p.isDefault);
   const homeClinics = home ? await readAll((page) => getClinicPage({ provinceId: home.id, page, pageSize: 100 })) : [];
   if (jobType !== undefined && !categories.some((c) => c.id === jobType)) notFound();
-  const hrefFor = (q: { jobType?: number; jobPage?: number }) =>
-    `${routes.aboutHospital({ jobType: q.jobType, jobPage: q.jobPage && q.jobPage > 1 ? q.jobPage : undefined })}#join-us`;
+  const hrefFor = (q: { jobType?: number; jobPage?: number; jobChannel?: 'social' | 'campus' }) =>
+    `${routes.aboutHospital({ jobType: q.jobType, jobChannel: q.jobChannel, jobPage: q.jobPage && q.jobPage > 1 ? q.jobPage : undefined })}#join-us`;
   return (
     <SectionLayout
       title="集团简介"
@@ -76,7 +78,7 @@ export default async function AboutHospitalPage({ searchParams }: Props) {
       <section aria-label="集团规模" className="mt-8">
         <SiteFigures figures={figures} />
       </section>
-      <JoinUs categories={categories} jobs={jobs} categoryId={jobType} hrefFor={hrefFor} />
+      <JoinUs categories={categories} jobs={jobs} categoryId={jobType} channel={jobChannel} hrefFor={hrefFor} />
     </SectionLayout>
   );
 }
