@@ -175,3 +175,43 @@ describe('价格公示 (DD_DataBaseClient/GetPriceList)', () => {
     for (const i of prices.DataList) expect(i.Price, i.Name).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('articles that say what their headings promise (docs/content.md)', () => {
+  /** A heading that names an action, and what its first paragraph must then speak of. */
+  const PROMISES: [heading: RegExp, speaks: RegExp][] = [
+    [/预约/, /预约/],
+    [/报名/, /报名/],
+    [/申请/, /申请/],
+    [/查阅|查询/, /查阅|查询|查看/],
+    [/捐赠/, /捐赠/],
+    [/(如何|怎样)参与|邀请我们|怎样参加/, /拨打|联系|报名|捐赠|预约/],
+  ];
+
+  it('no heading stands over nothing, and a heading that names an action is followed by it', async () => {
+    const news = await all('News/GetNewList');
+    const problems: string[] = [];
+    for (const n of news) {
+      const html = (await ok('News/GetNewDetail', { ID: String(n.ID) })).Content as string;
+      const blocks = [...html.matchAll(/<(h2|p|ul)[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => ({ tag: m[1]!, text: m[2]!.replace(/<[^>]*>/g, '') }));
+      blocks.forEach((b, i) => {
+        if (b.tag !== 'h2') return;
+        const next = blocks[i + 1];
+        if (!next || next.tag === 'h2') problems.push(`${n.Title}: “${b.text}” stands over nothing`);
+        for (const [heading, speaks] of PROMISES) {
+          if (heading.test(b.text) && next && !speaks.test(next.text)) problems.push(`${n.Title}: “${b.text}” is followed by “${next.text.slice(0, 24)}…”`);
+        }
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('拍方抓药 is done where the /batters page says, never on the website', async () => {
+    const news = await all('News/GetNewList', { keyword: '拍方抓药' });
+    expect(news.length).toBeGreaterThan(0);
+    for (const n of news) {
+      const text = ((await ok('News/GetNewDetail', { ID: String(n.ID) })).Content as string).replace(/<[^>]*>/g, '');
+      expect(text, n.Title).toContain('微信服务号');
+      expect(text, n.Title).not.toMatch(/官网[^。；]{0,20}(页面)?上传/);
+    }
+  });
+});
