@@ -4,12 +4,12 @@
  * doctor names are drawn from name parts by a seeded generator.
  */
 
+/** The provinces the group has clinics in (a tab of the finders each: none may read 共有 0 家门诊). */
 export const PROVINCES: [id: number, name: string][] = [
   [215, '云南'],
   [216, '贵州'],
   [214, '四川'],
   [219, '广西'],
-  [213, '重庆'],
 ];
 
 export const SALE_TYPES: [id: number, name: string][] = [

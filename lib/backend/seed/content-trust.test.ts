@@ -215,3 +215,14 @@ describe('articles that say what their headings promise (docs/content.md)', () =
     }
   });
 });
+
+describe('provinces', () => {
+  it('every province the finders offer as a tab has clinics (no 共有 0 家门诊)', async () => {
+    const provinces = (await ok('TW_Org/GetProvincetList')).DataList as any[];
+    expect(provinces.length).toBeGreaterThan(1);
+    for (const p of provinces) {
+      expect(p.HospitalCount, p.ProvinceName).toBeGreaterThan(0);
+      expect((await ok('TW_Org/GetOrgList', { ProvinceID: String(p.ProvinceID), PageSize: '1' })).TotalCount, p.ProvinceName).toBe(p.HospitalCount);
+    }
+  });
+});
