@@ -3,7 +3,7 @@ process.env.TZ = 'UTC';
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chinaIsoDateTime, formatDate, formatDateTime, formatDistance, formatPoints, maskPhone } from './format';
+import { chinaIsoDateTime, formatDate, formatDateTime, formatDistance, formatDuration, formatPoints, isoDuration, maskPhone } from './format';
 
 describe('formatDistance (SPEC §9: under 1 km in meters)', () => {
   it.each([
@@ -90,5 +90,21 @@ describe('China time (SPEC: every date shown is China time, one formatter)', () 
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('video lengths', () => {
+  it.each([
+    [6, '0:06', 'PT6S'],
+    [360, '6:00', 'PT6M'],
+    [1200, '20:00', 'PT20M'],
+    [3723, '1:02:03', 'PT1H2M3S'],
+  ])('%s s → %s, %s', (seconds, shown, iso) => {
+    expect(formatDuration(seconds)).toBe(shown);
+    expect(isoDuration(seconds)).toBe(iso);
+  });
+  it('says nothing of an unknown length', () => {
+    expect(formatDuration(0)).toBe('');
+    expect(isoDuration(undefined)).toBe('');
   });
 });

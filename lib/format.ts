@@ -97,3 +97,19 @@ export function chinaIsoDateTime(value: string | Date | null | undefined): strin
   const c = chinaClock(value);
   return c ? `${formatDate(value)}T${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}+08:00` : '';
 }
+
+/** A video's length as players write it: 6:00, 20:00, 1:02:03 ('' when not known). */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const s = Math.round(seconds);
+  const [h, m, r] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return h ? `${h}:${pad(m)}:${pad(r)}` : `${m}:${pad(r)}`;
+}
+
+/** The same length for schema.org (ISO 8601): PT20M, PT1H2M3S ('' when not known). */
+export function isoDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const s = Math.round(seconds);
+  const [h, m, r] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${r ? `${r}S` : ''}`;
+}

@@ -3,12 +3,26 @@ import type { ReactNode } from 'react';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { JsonLd } from '@/components/seo/json-ld';
 import type { NewsArticle } from '@/lib/api/news';
-import { chinaIsoDateTime, formatDate } from '@/lib/format';
+import { chinaIsoDateTime, formatDate, formatDuration, isoDuration } from '@/lib/format';
 import { newsDetailHref } from '@/lib/news-routes';
 import { absoluteUrl, summarize, type Crumb } from '@/lib/seo';
 import { siteConfig } from '@/lib/site-config';
 import { DEFAULT_SHARE_IMAGE } from '@/lib/seo';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
+
+/** schema.org VideoObject of a video page: its clip, poster and length (docs/seo-sharing.md). */
+export function videoObjectJsonLd(article: NewsArticle) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: article.title,
+    description: article.summary || summarize(article.bodyHtml),
+    thumbnailUrl: [absoluteUrl(article.image || DEFAULT_SHARE_IMAGE)],
+    uploadDate: chinaIsoDateTime(article.publishedAt),
+    contentUrl: absoluteUrl(article.videoUrl),
+    ...(article.durationSeconds ? { duration: isoDuration(article.durationSeconds) } : {}),
+  };
+}
 
 /** schema.org NewsArticle of an article page (docs/architecture.md). */
 export function newsArticleJsonLd(article: NewsArticle, path: string) {
@@ -57,6 +71,7 @@ export function NewsArticleView({
             <span>
               发布时间：<time dateTime={chinaIsoDateTime(article.publishedAt)}>{formatDate(article.publishedAt)}</time>
             </span>
+            {article.durationSeconds ? <span>时长：{formatDuration(article.durationSeconds)}</span> : null}
             {article.source ? <span>来源：{article.source}</span> : null}
             {article.author && article.author !== article.source ? <span>作者：{article.author}</span> : null}
             <span>阅读 {article.views}</span>
@@ -89,6 +104,7 @@ export function NewsArticleView({
         </div>
       </nav>
       <JsonLd data={newsArticleJsonLd(article, path)} />
+      {article.videoUrl ? <JsonLd data={videoObjectJsonLd(article)} /> : null}
     </div>
   );
 }

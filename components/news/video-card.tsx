@@ -1,10 +1,10 @@
 import { StaticImage } from '@/components/ui/static-image';
 import { Link } from '@/components/ui/link';
 import type { NewsSummary } from '@/lib/api/news';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDuration } from '@/lib/format';
 import { newsDetailHref } from '@/lib/news-routes';
 
-/** A video item: its poster with a play mark. */
+/** A video item: its poster with a play mark and its length. */
 export function VideoCard({ item }: { item: NewsSummary }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm hover:shadow-md">
@@ -16,6 +16,12 @@ export function VideoCard({ item }: { item: NewsSummary }) {
         >
           ▶
         </span>
+        {item.durationSeconds ? (
+          <span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">
+            <span className="sr-only">时长</span>
+            {formatDuration(item.durationSeconds)}
+          </span>
+        ) : null}
       </div>
       <div className="p-4">
         <h2 className="font-semibold text-stone-900">

@@ -27,6 +27,8 @@ export interface NewsSummary {
   summary: string;
   image: string;
   videoUrl: string;
+  /** A video's length in seconds; 0 when not a video or not known. */
+  durationSeconds: number;
   author: string;
   source: string;
   provinceId: number;
@@ -96,6 +98,7 @@ function reshapeNews(w: WireNews): NewsSummary {
     summary: w.Summary ?? '',
     image: w.Image ?? '',
     videoUrl: w.VideoUrl ?? '',
+    durationSeconds: w.Duration ?? 0,
     author: w.Author ?? '',
     source: w.Source ?? '',
     provinceId: w.ProvinceID ?? 0,

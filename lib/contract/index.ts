@@ -47,6 +47,8 @@ export interface WireNewsRow {
   Content?: string;
   Image: string;
   VideoUrl: string;
+  /** A video's length in seconds (0 for every other type; migration 111). */
+  Duration?: number;
   Author: string;
   Source: string;
   ProvinceID: number;

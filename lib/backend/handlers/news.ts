@@ -13,7 +13,7 @@ import { likePattern, notFound, requiredId, wholeList } from './content-helpers'
 type NewsRow = WireNewsRow;
 
 const LIST_COLUMNS =
-  'ID, Type, ClassID, Title, Summary, Image, VideoUrl, Author, Source, ProvinceID, PublishTime, Year, Views, IsTop';
+  'ID, Type, ClassID, Title, Summary, Image, VideoUrl, Duration, Author, Source, ProvinceID, PublishTime, Year, Views, IsTop';
 
 function withTypeName<T extends { Type: number }>(row: T) {
   return { ...row, TypeName: isNewsType(row.Type) ? NEWS_TYPE_LABELS[row.Type] : '' };

@@ -15,6 +15,7 @@ import { doctorFiltersMigration } from './060-doctor-filters';
 import { doctorVersionMigration } from './061-doctor-version';
 import { doctorTermsLongMigration } from './062-doctor-terms-long';
 import { priceListMigration } from './110-price-list';
+import { videoDurationMigration } from './111-video-duration';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   doctorVersionMigration,
   doctorTermsLongMigration,
   priceListMigration,
+  videoDurationMigration,
 ];

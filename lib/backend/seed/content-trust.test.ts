@@ -6,6 +6,9 @@
  * distinct across the site, every doctor with at least two answered questions, and a bio of their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { mp4Seconds } from '@/test/mp4';
 import { siteConfig } from '../../site-config';
 import { createBackend, type Backend } from '../router';
 import { QUESTION_TOPICS } from './doctor-words-data';
@@ -224,5 +227,36 @@ describe('provinces', () => {
       expect(p.HospitalCount, p.ProvinceName).toBeGreaterThan(0);
       expect((await ok('TW_Org/GetOrgList', { ProvinceID: String(p.ProvinceID), PageSize: '1' })).TotalCount, p.ProvinceName).toBe(p.HospitalCount);
     }
+  });
+});
+
+/** 1–99 in Chinese numerals or digits (六, 十五, 二十, 8). */
+function chineseNumber(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text);
+  const digits: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+  const [tens, ones] = text.includes('十') ? text.split('十') : ['', text];
+  return (text.includes('十') ? (tens ? digits[tens]! : 1) * 10 : 0) + (ones ? digits[ones]! : 0);
+}
+
+describe('videos (docs/content.md)', () => {
+  it('every video is as long as its clip, its title and its text say', async () => {
+    const videos = (await ok('News/GetNewList', { type: '4', PageSize: '100' })).DataList as any[];
+    expect(videos.length).toBeGreaterThan(3);
+    const lengths: string[] = [];
+    for (const v of videos) {
+      const clip = mp4Seconds(fs.readFileSync(path.join(process.cwd(), 'public', v.VideoUrl)));
+      lengths.push(`${v.Title} ${v.Duration}s`);
+      expect(v.Duration, v.Title).toBeGreaterThanOrEqual(60);
+      expect(Math.abs(clip - v.Duration), `${v.Title}: clip ${clip}s, stated ${v.Duration}s`).toBeLessThanOrEqual(1);
+      // A title that promises minutes (每天十分钟) gets at least them.
+      const promised = /([一二两三四五六七八九十\d]+)分钟/.exec(v.Title)?.[1];
+      if (promised) expect(v.Duration, v.Title).toBeGreaterThanOrEqual(chineseNumber(promised) * 60);
+      // The text gives the whole film's length (全长约六分钟) as it is.
+      const text = ((await ok('News/GetNewDetail', { ID: String(v.ID) })).Content as string).replace(/<[^>]*>/g, '');
+      for (const m of text.matchAll(/(?:全长|全片|视频|短片|宣传片)(?:全长)?约([一二两三四五六七八九十\d]+)分钟/g)) {
+        expect(chineseNumber(m[1]!) * 60, `${v.Title}: “${m[0]}”`).toBe(v.Duration);
+      }
+    }
+    console.info(`videos: ${lengths.join('; ')}`);
   });
 });

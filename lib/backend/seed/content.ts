@@ -22,11 +22,21 @@ export const NEWS_COVER_COUNT = 12;
 const NEWS_COVER_WIDTH = 800;
 const NEWS_COVER_HEIGHT = 450;
 export const newsCover = (i: number) => `/images/news/cover-${String((i % NEWS_COVER_COUNT) + 1).padStart(2, '0')}.svg`;
-/** Each video of 圣爱视频 has its own clip and poster (scripts/generate-video-clips.sh), in title order. */
+/**
+ * Each video of 圣爱视频 has its own clip and poster (scripts/generate-video-clips.ts), in file order: the clip of
+ * content/articles/video/03.md is video-03.mp4, as long as the file's front matter says (`duration`, seconds).
+ */
 export const videoClip = (i: number) => {
   const n = String(i + 1).padStart(2, '0');
   return { url: `/media/videos/video-${n}.mp4`, poster: `/media/videos/poster-${n}.jpg` };
 };
+
+/** A video's length from its front matter; a video without one is a seeding error (its page would say nothing true). */
+function videoSeconds(meta: Record<string, string>, file: string): number {
+  const seconds = Number(meta.duration);
+  if (!Number.isInteger(seconds) || seconds <= 0) throw new Error(`seed: content/articles/${file} has no duration (seconds)`);
+  return seconds;
+}
 
 /**
  * The article that proves the sanitizer (docs/content.md): its body holds a script,
@@ -56,15 +66,15 @@ const PROVINCES_FOR_NEWS = [215, 215, 215, 0, 0, 215, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 
 function seedNews(db: Database) {
   const insert = db.prepare(`INSERT INTO news
-    (Type, ClassID, Title, Summary, Content, Image, VideoUrl, Author, Source, ProvinceID, PublishTime, Year, Sort, Views, IsTop)
-    VALUES (@Type, @ClassID, @Title, @Summary, @Content, @Image, @VideoUrl, @Author, @Source, @ProvinceID, @PublishTime, @Year, @Sort, @Views, @IsTop)`);
+    (Type, ClassID, Title, Summary, Content, Image, VideoUrl, Duration, Author, Source, ProvinceID, PublishTime, Year, Sort, Views, IsTop)
+    VALUES (@Type, @ClassID, @Title, @Summary, @Content, @Image, @VideoUrl, @Duration, @Author, @Source, @ProvinceID, @PublishTime, @Year, @Sort, @Views, @IsTop)`);
   const add = (row: {
     Type: number; ClassID?: number; Title: string; Summary: string; Content: string; Image?: string;
-    VideoUrl?: string; Author?: string; Source?: string; ProvinceID?: number; PublishTime: string; Sort?: number;
+    VideoUrl?: string; Duration?: number; Author?: string; Source?: string; ProvinceID?: number; PublishTime: string; Sort?: number;
     Views?: number; IsTop?: number;
   }) =>
     insert.run({
-      ClassID: 0, Image: '', VideoUrl: '', Author: '圣爱中医', Source: '圣爱中医官方网站', ProvinceID: 0, Sort: 0,
+      ClassID: 0, Image: '', VideoUrl: '', Duration: 0, Author: '圣爱中医', Source: '圣爱中医官方网站', ProvinceID: 0, Sort: 0,
       Views: 0, IsTop: 0, ...row, Year: Number(row.PublishTime.slice(0, 4)),
     });
 
@@ -83,7 +93,7 @@ function seedNews(db: Database) {
   for (const a of readWrittenArticles()) byType.set(a.type, [...(byType.get(a.type) ?? []), a]);
   let n = 1;
   for (const [type, articles] of byType) {
-    articles.forEach(({ title, html: written }, i) => {
+    articles.forEach(({ title, html: written, meta, file }, i) => {
       n++;
       // Spread over the years so that GetyearList has several (2019-2026).
       const spreadDays = type === NEWS_TYPES.growingUp ? 0 : Math.floor((i * 2700) / articles.length) + (n % 7) * 3;
@@ -100,6 +110,7 @@ function seedNews(db: Database) {
         Content: written,
         Image: type === NEWS_TYPES.video ? videoClip(i).poster : image,
         VideoUrl: type === NEWS_TYPES.video ? videoClip(i).url : '',
+        Duration: type === NEWS_TYPES.video ? videoSeconds(meta, file) : 0,
         Author: type === NEWS_TYPES.healthScience ? ['李明华 主任医师', '王素芬 副主任医师', '赵志远 主治医师'][i % 3] : '圣爱中医',
         Source: type >= NEWS_TYPES.charityActivity && type <= NEWS_TYPES.charityProject ? '圣爱公益基金会' : '圣爱中医官方网站',
         ProvinceID: type === NEWS_TYPES.news ? (PROVINCES_FOR_NEWS[i] ?? 0) : 0,
