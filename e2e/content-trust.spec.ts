@@ -128,3 +128,16 @@ test('拍方抓药: the page and the news say where to upload a prescription ali
   expect(article).toContain('微信服务号或圣爱健康App');
   expect(article).not.toMatch(/官网[^。；]{0,20}上传/);
 });
+
+test('a video page shows the length of the clip it plays', async ({ page, request }) => {
+  const [video] = await apiList(request, 'News/GetNewList', { type: 4, keyword: '八段锦', PageSize: 1 });
+  expect(video!.Duration).toBeGreaterThanOrEqual(600);
+  await page.goto(`/videoDetail?id=${video!.ID}`);
+  const minutes = `${Math.floor(video!.Duration / 60)}:${String(video!.Duration % 60).padStart(2, '0')}`;
+  await expect(page.getByRole('article')).toContainText(`时长：${minutes}`);
+  const player = page.locator('video');
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(Math.round(await player.evaluate((v: HTMLVideoElement) => v.duration))).toBe(video!.Duration);
+  const ld = jsonLd(await page.content()).find((d) => d['@type'] === 'VideoObject');
+  expect(ld.duration).toBe(`PT${Math.floor(video!.Duration / 60)}M`);
+});
