@@ -28,8 +28,6 @@ export const ARTICLE_FOLDERS: [type: NewsType, folder: string][] = [
 /** Every type whose articles are all written (the consistency test holds them to 600–1500 characters…). */
 export const WRITTEN_ARTICLE_TYPES: number[] = ARTICLE_FOLDERS.map(([type]) => type);
 
-export const ARTICLES_DIR = path.join(process.cwd(), 'content', 'articles');
-
 /**
  * What a `{{name}}` in an article stands for: numbers the site names once and shows everywhere, so an article
  * can never give a hotline of its own (docs/content.md).
@@ -53,18 +51,23 @@ export interface WrittenArticle {
   file: string;
 }
 
-/** Every written article, by type in ARTICLE_FOLDERS order, then by file name. Throws on a missing folder or a bad file. */
-export function readWrittenArticles(dir: string = ARTICLES_DIR): WrittenArticle[] {
-  if (!fs.existsSync(dir)) {
-    throw new Error(`seed: the article files are missing (${dir}); run the server from the project root, where content/ ships`);
+/**
+ * Every written article, by type in ARTICLE_FOLDERS order, then by file name. Throws on a missing folder or a bad
+ * file. The paths are spelled out from process.cwd() where they are read, so the build traces content/articles only
+ * (a path passed in makes Turbopack trace the whole project).
+ */
+export function readWrittenArticles(): WrittenArticle[] {
+  if (!fs.existsSync(path.join(process.cwd(), 'content', 'articles'))) {
+    throw new Error(`seed: the article files are missing (${path.join(process.cwd(), 'content', 'articles')}); run the server from the project root, where content/ ships`);
   }
   const titles = new Set<string>();
   return ARTICLE_FOLDERS.flatMap(([type, folder]) => {
-    const files = fs.readdirSync(path.join(dir, folder)).filter((f) => f.endsWith('.md')).sort();
+    const files = fs.readdirSync(path.join(process.cwd(), 'content', 'articles', folder)).filter((f) => f.endsWith('.md')).sort();
     if (files.length === 0) throw new Error(`seed: no articles in content/articles/${folder}`);
     return files.map((name) => {
       const file = `${folder}/${name}`;
-      const { meta, html } = parseArticleFile(fs.readFileSync(path.join(dir, folder, name), 'utf8'), `content/articles/${file}`, ARTICLE_VALUES);
+      const source = fs.readFileSync(path.join(process.cwd(), 'content', 'articles', folder, name), 'utf8');
+      const { meta, html } = parseArticleFile(source, `content/articles/${file}`, ARTICLE_VALUES);
       const { title, ...rest } = meta;
       if (!title) throw new Error(`seed: content/articles/${file} has no title`);
       if (titles.has(title)) throw new Error(`seed: two articles are titled “${title}” (content/articles/${file})`);

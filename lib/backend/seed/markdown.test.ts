@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ARTICLE_FOLDERS, readWrittenArticles } from './articles';
 import { markdownToHtml, parseArticleFile } from './markdown';
 
@@ -39,10 +39,15 @@ describe('content/articles', () => {
     expect(new Set(articles.map((a) => a.title)).size).toBe(articles.length);
   });
 
-  it('a missing folder fails the seed loudly instead of seeding a site without articles', () => {
-    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'articles-'));
-    expect(() => readWrittenArticles(path.join(empty, 'nowhere'))).toThrow(/article files are missing/);
-    fs.rmSync(empty, { recursive: true, force: true });
+  it('a process started away from the project root fails the seed loudly instead of seeding a site without articles', () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'articles-'));
+    const cwd = vi.spyOn(process, 'cwd').mockReturnValue(elsewhere);
+    try {
+      expect(() => readWrittenArticles()).toThrow(/article files are missing/);
+    } finally {
+      cwd.mockRestore();
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('no article writes a phone number of its own: the hotline is a placeholder the seed fills', () => {
