@@ -83,7 +83,7 @@ export function TimelineItem({ item }: { item: NewsSummary }) {
         {item.image ? <StaticImage src={item.image} alt="" fill className="object-cover" /> : null}
       </div>
       <div className="min-w-0">
-        <p className="text-2xl font-bold text-brand-700">{item.publishedAt.slice(0, 4)}</p>
+        <p className="text-2xl font-bold text-brand-700">{formatDate(item.publishedAt).slice(0, 4)}</p>
         <h2 className="mt-1 font-semibold text-stone-900">
           <Link href={newsDetailHref(item.type, item.id)} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {item.title}
