@@ -55,7 +55,7 @@ export function JoinUs({
         </ChannelLink>
       </div>
       <h3 className="mt-8 text-lg font-semibold text-stone-900">在招职位</h3>
-      <div className="mt-3">
+      <div className="mt-3 space-y-3">
         <FilterTabs
           label="职位类别"
           options={[{ value: '', label: '全部' }, ...categories.map((c) => ({ value: String(c.id), label: `${c.name}（${c.jobCount}）` }))]}

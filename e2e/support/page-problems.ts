@@ -4,7 +4,9 @@ import type { Page } from '@playwright/test';
  * Collects what a person would call a broken page: console errors, uncaught
  * exceptions, failed requests and 4xx/5xx responses. A route prefetch that the
  * Next router itself cancels (ERR_ABORTED with `next-router-prefetch`) is not
- * a failure: the router dropped a request it no longer needed.
+ * a failure: the router dropped a request it no longer needed. Nor is a video's
+ * fetch the browser stops once it has the clip's length (`preload="metadata"`:
+ * the rest of a six-minute clip is not read until someone presses play).
  */
 export function collectPageProblems(page: Page, { allowStatus = [] as number[] } = {}) {
   const problems: string[] = [];
@@ -18,8 +20,10 @@ export function collectPageProblems(page: Page, { allowStatus = [] as number[] }
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => {
-    const cancelledPrefetch = r.failure()?.errorText === 'net::ERR_ABORTED' && r.headers()['next-router-prefetch'];
-    if (!cancelledPrefetch) problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+    const aborted = r.failure()?.errorText === 'net::ERR_ABORTED';
+    const cancelledPrefetch = aborted && r.headers()['next-router-prefetch'];
+    const metadataRead = aborted && r.resourceType() === 'media';
+    if (!cancelledPrefetch && !metadataRead) problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 400 && !allowStatus.includes(r.status())) problems.push(`${r.status()}: ${r.url()}`);
