@@ -207,7 +207,8 @@ export const REPLY_CLOSINGS = [
 ];
 
 /**
- * One illness (or care) a doctor treats, as patients ask about it: what they complain of (each naming it plainly),
+ * One illness (or care) a doctor treats, as patients ask about it: what they complain of (the illness's own name among
+ * them, as many patients write it, so the site search finds their questions),
  * who asks, what they have tried, and the doctor's answer to each kind of question.
  */
 export interface QuestionTopic {
@@ -221,7 +222,7 @@ export interface QuestionTopic {
 /** Topics by 擅长 (DEPARTMENTS' specialties in seed/clinics-doctors-data.ts). */
 export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
   慢性胃炎: {
-    complaints: ['饭后胃胀', '胃隐隐作痛', '胃胀反酸', '一吃凉的就胃疼'],
+    complaints: ['饭后胃胀', '胃隐隐作痛', '胃胀反酸', '一吃凉的就胃疼', '慢性胃炎反复发作'],
     people: ['', '四十岁，', '母亲六十二岁，'],
     histories: ['做过胃镜说是慢性浅表性胃炎', '吃过奥美拉唑，停药就反复', '还没做过胃镜'],
     answers: {
@@ -257,7 +258,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   失眠: {
-    complaints: ['入睡很困难', '夜里醒三四次', '多梦易醒', '天不亮就醒'],
+    complaints: ['失眠', '入睡很困难', '夜里醒三四次', '多梦易醒', '天不亮就醒'],
     people: ['', '四十五岁，', '母亲五十五岁，'],
     histories: ['偶尔吃安眠药', '下班后总刷手机到很晚', '最近工作压力很大'],
     answers: {
@@ -281,7 +282,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   高血压病: {
-    complaints: ['血压偏高、头晕', '早上起来头胀', '血压忽高忽低'],
+    complaints: ['查出高血压', '血压偏高、头晕', '早上起来头胀', '血压忽高忽低'],
     people: ['', '父亲六十五岁，', '五十岁，'],
     histories: ['每天吃一片降压药', '刚查出来还没吃药', '家里有血压计每天在量'],
     answers: {
@@ -317,7 +318,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   月经不调: {
-    complaints: ['月经推迟一周多', '月经量越来越少', '月经提前、一月两次', '经期肚子疼得厉害'],
+    complaints: ['月经不调', '月经推迟一周多', '月经量越来越少', '月经提前、一月两次', '经期肚子疼得厉害'],
     people: ['', '二十六岁，', '三十四岁，'],
     histories: ['已经排除怀孕', '最近在节食减肥', '工作经常熬夜'],
     answers: {
@@ -341,7 +342,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   更年期综合征: {
-    complaints: ['一阵阵潮热出汗', '绝经后睡不好', '心烦、情绪波动大'],
+    complaints: ['更年期潮热出汗', '一阵阵潮热出汗', '绝经后睡不好', '心烦、情绪波动大'],
     people: ['', '四十九岁，', '母亲五十二岁，'],
     histories: ['月经已经不规律一年了', '不想吃激素药', '血压也有点高'],
     answers: {
@@ -437,7 +438,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   颈椎病: {
-    complaints: ['脖子僵、肩膀酸', '颈椎痛、手发麻', '低头久了头晕'],
+    complaints: ['颈椎病犯了', '脖子僵、肩膀酸', '颈椎痛、手发麻', '低头久了头晕'],
     people: ['', '三十六岁，', '母亲五十八岁，'],
     histories: ['长期对着电脑', '拍片说颈椎曲度变直', '贴过膏药'],
     answers: {
@@ -449,7 +450,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   腰椎间盘突出症: {
-    complaints: ['腰痛牵扯到腿', '弯腰就腰疼', '坐久了腿发麻'],
+    complaints: ['腰椎间盘突出', '腰痛牵扯到腿', '弯腰就腰疼', '坐久了腿发麻'],
     people: ['', '四十四岁，', '父亲六十岁，'],
     histories: ['核磁说L4/5突出', '做过几次理疗', '搬重物后加重'],
     answers: {
@@ -487,7 +488,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   肩周炎: {
-    complaints: ['肩膀抬不起来', '肩膀疼得睡不着', '梳头、穿衣服肩痛'],
+    complaints: ['肩周炎', '肩膀抬不起来', '肩膀疼得睡不着', '梳头、穿衣服肩痛'],
     people: ['', '五十二岁，', '母亲五十五岁，'],
     histories: ['贴过膏药效果一般', '拍片说骨头没问题', '以前肩膀受过伤'],
     answers: {
@@ -547,7 +548,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   脱发: {
-    complaints: ['头发掉得厉害', '头顶越来越稀', '突然掉了一块头发'],
+    complaints: ['脱发', '头发掉得厉害', '头顶越来越稀', '突然掉了一块头发'],
     people: ['', '二十六岁，', '三十一岁，'],
     histories: ['经常熬夜', '产后开始掉发', '父亲也有脱发'],
     answers: {
@@ -595,7 +596,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   膝骨关节炎: {
-    complaints: ['膝盖上下楼疼', '蹲下起来困难', '膝盖肿、有响声'],
+    complaints: ['膝关节炎', '膝盖上下楼疼', '蹲下起来困难', '膝盖肿、有响声'],
     people: ['', '母亲六十二岁，', '五十五岁，'],
     histories: ['拍片说有骨质增生', '喜欢爬山', '体重偏重'],
     answers: {
@@ -644,7 +645,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   过敏性鼻炎: {
-    complaints: ['一换季就打喷嚏流清涕', '早上起来鼻塞', '鼻子痒、眼睛也痒'],
+    complaints: ['过敏性鼻炎', '一换季就打喷嚏流清涕', '早上起来鼻塞', '鼻子痒、眼睛也痒'],
     people: ['', '孩子七岁，', '三十岁，'],
     histories: ['查过尘螨过敏', '用过喷鼻的激素', '每年春秋都发作'],
     answers: {
@@ -692,7 +693,7 @@ export const QUESTION_TOPICS: Record<string, QuestionTopic> = {
     },
   },
   慢性咽炎: {
-    complaints: ['嗓子总有异物感', '早上起来咽干想咳', '说话多了嗓子哑'],
+    complaints: ['慢性咽炎', '嗓子总有异物感', '早上起来咽干想咳', '说话多了嗓子哑'],
     people: ['', '三十三岁，', '四十六岁，'],
     histories: ['是老师，每天讲课多', '喝过很多润喉茶', '喉镜说是慢性咽炎'],
     answers: {
