@@ -6,7 +6,8 @@
 import { openDatabase } from './db';
 import { endpoints } from './handlers';
 import { takeInjectedFailure } from './handlers/dev';
-import { clientAddress, isFromSite } from '@/lib/security/client-address';
+import { clientAddress, DEVICE_HEADER, isFromSite, limitKey } from '@/lib/security/client-address';
+import { deviceOf } from './device-tokens';
 import { createSweeper } from './cleanup';
 import { settingsFromEnv } from './settings';
 import { createThrottles, type Throttles } from './throttles';
@@ -15,6 +16,7 @@ import { verifyAccessToken } from './tokens';
 import {
   BackendError,
   ErrorNo,
+  TooManyRequests,
   type BackendSettings,
   type Caller,
   type Database,
@@ -34,10 +36,10 @@ export interface Backend {
   handle(request: Request): Promise<Response>;
 }
 
-function json(body: Envelope, status = 200): Response {
+function json(body: Envelope, status = 200, extra: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra },
   });
 }
 
@@ -47,11 +49,35 @@ const envelope = (errorNo: number, errorInfo: string, result: unknown = null): E
   Result: result,
 });
 
-async function readFields(request: Request): Promise<Fields> {
+const TOO_LARGE = '请求内容过大';
+
+/**
+ * The body as text, read only as far as MAX_BODY_BYTES: a body that declares more is refused unread, and
+ * one that goes on past the limit (chunked, or lying about its length) is refused as soon as it passes it,
+ * its stream cancelled, never read to its end (docs/security.md "Request bodies").
+ */
+async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new BackendError(ErrorNo.BAD_INPUT, '请求内容过大');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new BackendError(ErrorNo.BAD_INPUT, '请求内容过大');
+  if (declared > MAX_BODY_BYTES) throw new BackendError(ErrorNo.BAD_INPUT, TOO_LARGE);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new BackendError(ErrorNo.BAD_INPUT, TOO_LARGE);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readFields(request: Request): Promise<Fields> {
+  const text = await readBody(request);
   const type = request.headers.get('content-type') ?? '';
   if (text && type.includes('application/json')) {
     let parsed: unknown;
@@ -149,12 +175,15 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
         if (caller.kind !== 'member') throw new BackendError(ErrorNo.UNAUTHORIZED, '请先登录');
         if (!caller.vipCode) throw new BackendError(ErrorNo.VIP_NOT_BOUND, '会员卡未绑定，请重新登录');
       }
+      const address = clientIp(request);
       const ctx: HandlerContext = {
         db,
         fields,
         caller,
         token,
-        ip: clientIp(request),
+        ip: limitKey(address),
+        address,
+        device: deviceOf(settings, request.headers.get(DEVICE_HEADER)),
         fromSite: isFromSite(request.headers),
         throttles,
         query: {
@@ -168,6 +197,10 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
       const result = await endpoint.handle(ctx);
       return json(envelope(ErrorNo.OK, '成功', result ?? null));
     } catch (err) {
+      // A spent limit is HTTP 429 with Retry-After, for the proxy in front and monitoring (docs/security.md).
+      if (err instanceof TooManyRequests) {
+        return json(envelope(err.errorNo, err.errorInfo, err.result), 429, { 'retry-after': String(err.retryAfterSeconds) });
+      }
       if (err instanceof BackendError) return json(envelope(err.errorNo, err.errorInfo, err.result));
       // Never a stack trace or a 500 page: answer with the envelope. Always logged, in production
       // too (settings.log is quiet there unless BACKEND_LOG=1): a fault must not pass unseen.

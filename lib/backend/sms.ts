@@ -5,18 +5,27 @@
  * when one client sends a lot.
  *
  * Quotas are counted per requesting client as well as per phone, so a
- * stranger cannot spend a member's codes or tries (docs/security.md "Attacks
- * on the member system: backend"): one send a minute and 5 a day per (phone,
- * client), 20 a day per phone; 5 wrong tries of a code per client, 20 from
- * all clients; and a newer code sent at a stranger's request does not void the
- * member's own unexpired code.
+ * stranger cannot spend a member's codes or tries (docs/security.md "A member
+ * is never locked out by strangers"): one send a minute and 5 a day per
+ * (phone, client), 20 a day per phone, of which strangers may spend 15: the
+ * rest is kept for clients that have proven the phone before
+ * (known-clients.ts); 5 wrong tries of a code per client; 20 wrong tries from
+ * strangers close a code to strangers only, never to the client that asked for
+ * it or one that proved the phone before; and a newer code sent at a
+ * stranger's request does not void the member's own unexpired code.
+ *
+ * A client here is the per-client key of known-clients.ts (its address, or its
+ * device once that device has proven the phone). The checks only read; the
+ * caller charges the site-wide ceiling between the checks and the send
+ * (throttles.ts), so a refused request never spends the site's allowance.
  */
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 
 /** svg-captcha's default export draws a given text (its typings only declare `create`, which picks its own with Math.random). */
 const drawCaptcha = svgCaptcha as unknown as (text: string, options: Parameters<typeof svgCaptcha.create>[0]) => string;
-import { BackendError, ErrorNo, type BackendSettings, type Database } from './types';
+import type { ClientOfPhone } from './known-clients';
+import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database } from './types';
 
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
 /** Wrong tries of one phone's codes allowed to one client. */
@@ -25,6 +34,8 @@ export const SMS_MAX_WRONG = 5;
 export const SMS_MAX_WRONG_TOTAL = 20;
 /** Sends a day to one phone from all clients together. */
 export const SMS_MAX_PER_DAY = 20;
+/** Of those, the sends that only clients that have proven the phone before may use. */
+export const SMS_KEPT_FOR_KNOWN = 5;
 /** Sends a day to one phone at one client's request. */
 export const SMS_MAX_PER_DAY_PER_CLIENT = 5;
 /** How many of a phone's latest unexpired codes are accepted. */
@@ -37,7 +48,7 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 const refused = (message: string, result: unknown = null) => new BackendError(ErrorNo.REFUSED, message, result);
 
 /** Start of the current day in China time (UTC+8), epoch seconds. */
-function startOfChinaDay(now: number): number {
+export function startOfChinaDay(now: number): number {
   const offset = 8 * 3600;
   return Math.floor((now + offset) / 86400) * 86400 - offset;
 }
@@ -51,55 +62,76 @@ export function randomDigits(length: number): string {
 export interface SendInput {
   phone: string;
   purpose: SmsPurpose;
-  ip: string;
+  /** The requesting client as the phone's rules see it (known-clients.ts). */
+  client: ClientOfPhone;
   imageKey: string;
   imageCode: string;
 }
 
-export function sendSmsCode(db: Database, settings: BackendSettings, now: number, input: SendInput) {
-  const { phone, ip } = input;
+const count = (db: Database, sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
+
+/** The per-phone and per-client quotas of a send: throws the refusal, writes nothing. */
+function checkQuotas(db: Database, settings: BackendSettings, now: number, input: SendInput): void {
+  const { phone } = input;
+  const key = input.client.key;
   // The minute between sends is per (phone, client): a stranger's sends do not hold up the member's.
-  const last = db.prepare('SELECT MAX(created_at) AS at FROM sms_outbox WHERE phone = ? AND ip = ?').get(phone, ip) as { at: number | null };
+  const last = db.prepare('SELECT MAX(created_at) AS at FROM sms_outbox WHERE phone = ? AND ip = ?').get(phone, key) as { at: number | null };
   if (last.at !== null && now - last.at < settings.smsMinIntervalSeconds) {
     const wait = settings.smsMinIntervalSeconds - (now - last.at);
-    throw refused(`验证码发送过于频繁，请${wait}秒后再试`, { RetryAfter: wait });
+    throw new TooManyRequests(`验证码发送过于频繁，请${wait}秒后再试`, wait);
   }
   const dayStart = startOfChinaDay(now);
-  const byClient = db
-    .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND ip = ? AND created_at >= ?')
-    .get(phone, ip, dayStart) as { n: number };
-  const today = db
-    .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND created_at >= ?')
-    .get(phone, dayStart) as { n: number };
   const scale = settings.rateLimitScale;
-  if (byClient.n >= SMS_MAX_PER_DAY_PER_CLIENT * scale || today.n >= SMS_MAX_PER_DAY * scale) {
-    throw refused('该手机号今日获取验证码次数已达上限，请明天再试');
+  const byClient = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND ip = ? AND created_at >= ?', phone, key, dayStart);
+  const today = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND created_at >= ?', phone, dayStart);
+  // Strangers together stop short of the phone's day: the rest is kept for the member's own clients.
+  const phoneDay = (input.client.known ? SMS_MAX_PER_DAY : SMS_MAX_PER_DAY - SMS_KEPT_FOR_KNOWN) * scale;
+  if (byClient >= SMS_MAX_PER_DAY_PER_CLIENT * scale || today >= phoneDay) {
+    throw new TooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试', dayStart + 86_400 - now);
   }
-  const ipHour = db
-    .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?')
-    .get(ip, now - 3600) as { n: number };
-  if (ipHour.n >= settings.smsIpLimitPerHour) throw refused('当前网络获取验证码过于频繁，请稍后再试');
-  const ipRecent = db
-    .prepare('SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?')
-    .get(ip, now - 600) as { n: number };
-  if (ipRecent.n >= settings.smsImageCodeAfter) {
+  const hour = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?', key, now - 3600);
+  if (hour >= settings.smsIpLimitPerHour) {
+    const first = db.prepare('SELECT MIN(created_at) AS at FROM sms_outbox WHERE ip = ? AND created_at > ?').get(key, now - 3600) as { at: number };
+    throw new TooManyRequests('当前网络获取验证码过于频繁，请稍后再试', first.at + 3600 - now);
+  }
+}
+
+/**
+ * The checks of a send, before the site-wide ceiling is charged: the quotas, then the image code that a
+ * client sending a lot must answer (spent here, right or wrong). Throws the refusal.
+ */
+export function checkSmsSend(db: Database, settings: BackendSettings, now: number, input: SendInput): void {
+  checkQuotas(db, settings, now, input);
+  const recent = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?', input.client.key, now - 600);
+  if (recent >= settings.smsImageCodeAfter) {
     // SPEC §4: where the API asks for it, the numeric image code comes first.
     if (!input.imageKey || !input.imageCode) throw refused('请先输入图形验证码', { NeedImgCode: true });
     if (!consumeImageCode(db, input.imageKey, input.imageCode, now)) {
       throw refused('图形验证码错误或已过期，请重新输入', { NeedImgCode: true });
     }
   }
+}
+
+/**
+ * Sends the code, after checkSmsSend and the site-wide ceiling. The quotas are checked again in the same
+ * synchronous step as the insert: sends that were checked together cannot all pass.
+ */
+export function sendSmsCode(db: Database, settings: BackendSettings, now: number, input: SendInput) {
   const code = randomDigits(6);
-  db.prepare(
-    'INSERT INTO sms_outbox (phone, code, purpose, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(phone, code, input.purpose, ip, now, now + SMS_CODE_TTL_SECONDS);
-  if (settings.devAids) settings.log(`SMS to ${phone} (${input.purpose}): ${code}`);
+  db.transaction(() => {
+    checkQuotas(db, settings, now, input);
+    db.prepare(
+      'INSERT INTO sms_outbox (phone, code, purpose, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(input.phone, code, input.purpose, input.client.key, now, now + SMS_CODE_TTL_SECONDS);
+  })();
+  if (settings.devAids) settings.log(`SMS to ${input.phone} (${input.purpose}): ${code}`);
   return { ExpiresIn: SMS_CODE_TTL_SECONDS, ResendAfter: settings.smsMinIntervalSeconds };
 }
 
 interface OutboxRow {
   id: number;
   code: string;
+  ip: string;
   expires_at: number;
   failed_attempts: number;
 }
@@ -107,43 +139,63 @@ interface OutboxRow {
 /** A refusal for a wrong SMS code (the caller counts it against the client's throttle). */
 export class WrongSmsCode extends BackendError {}
 
-/**
- * Checks a code against the phone's live codes (unused, unexpired, the latest few, each with fewer
- * than SMS_MAX_WRONG_TOTAL wrong tries). A wrong code counts against this client's tries of the
- * phone (SMS_MAX_WRONG) and the newest code's total, and is committed even if the caller later fails.
- * `consume` marks a right code used, so it cannot log in twice.
- */
-export function verifySmsCode(db: Database, phone: string, code: string, now: number, consume: boolean, ip: string): void {
-  if (!/^\d{6}$/.test(code)) throw new BackendError(ErrorNo.BAD_INPUT, '短信验证码为6位数字');
-  const live = db
+const liveCodes = (db: Database, phone: string, now: number) =>
+  db
     .prepare(
-      `SELECT id, code, expires_at, failed_attempts FROM sms_outbox
+      `SELECT id, code, ip, expires_at, failed_attempts FROM sms_outbox
        WHERE phone = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id DESC LIMIT ?`,
     )
     .all(phone, now, LIVE_CODES) as OutboxRow[];
+
+/** This client's wrong tries of the phone's live codes. */
+function triesUsed(db: Database, live: OutboxRow[], key: string): number {
+  if (live.length === 0) return 0;
+  const ids = live.map((row) => row.id);
+  return (
+    db
+      .prepare(`SELECT COALESCE(SUM(failures), 0) AS n FROM sms_code_failures WHERE ip = ? AND outbox_id IN (${ids.map(() => '?').join(',')})`)
+      .get(key, ...ids) as { n: number }
+  ).n;
+}
+
+/** Before the site-wide ceiling: refuses a client with no tries left on the phone's live codes (reads only). */
+export function checkSmsTries(db: Database, phone: string, now: number, client: ClientOfPhone): void {
+  if (triesUsed(db, liveCodes(db, phone, now), client.key) >= SMS_MAX_WRONG) throw refused('验证码错误次数过多，请重新获取');
+}
+
+/**
+ * Checks a code against the phone's live codes (unused, unexpired, the latest few). A wrong code counts
+ * against this client's tries of the phone (SMS_MAX_WRONG) and is committed even if the caller later fails.
+ * Strangers' wrong tries also count against the newest code's total, and a code with SMS_MAX_WRONG_TOTAL of
+ * them is closed to strangers; the client that asked for the code, and any client that has proven the phone
+ * before, can still use it (docs/security.md "A member is never locked out by strangers").
+ * `consume` marks a right code used, so it cannot log in twice.
+ */
+export function verifySmsCode(db: Database, phone: string, code: string, now: number, consume: boolean, client: ClientOfPhone): void {
+  if (!/^\d{6}$/.test(code)) throw new BackendError(ErrorNo.BAD_INPUT, '短信验证码为6位数字');
+  const live = liveCodes(db, phone, now);
   if (live.length === 0) {
     const any = db.prepare('SELECT 1 FROM sms_outbox WHERE phone = ? AND used_at IS NULL LIMIT 1').get(phone);
     throw refused(any ? '验证码已过期，请重新获取' : '请先获取短信验证码');
   }
-  const ids = live.map((row) => row.id);
-  const mine = db
-    .prepare(`SELECT COALESCE(SUM(failures), 0) AS n FROM sms_code_failures WHERE ip = ? AND outbox_id IN (${ids.map(() => '?').join(',')})`)
-    .get(ip, ...ids) as { n: number };
-  if (mine.n >= SMS_MAX_WRONG) throw refused('验证码错误次数过多，请重新获取');
-  const usable = live.filter((row) => row.failed_attempts < SMS_MAX_WRONG_TOTAL);
+  const mine = triesUsed(db, live, client.key);
+  if (mine >= SMS_MAX_WRONG) throw refused('验证码错误次数过多，请重新获取');
+  const ownerSide = (row: OutboxRow) => client.known || row.ip === client.key;
+  const usable = live.filter((row) => ownerSide(row) || row.failed_attempts < SMS_MAX_WRONG_TOTAL);
   if (usable.length === 0) throw refused('验证码错误次数过多，请重新获取');
   const given = Buffer.from(code);
   const match = usable.find((row) => row.code.length === code.length && crypto.timingSafeEqual(Buffer.from(row.code), given));
   if (!match) {
     const newest = usable[0]!;
     db.transaction(() => {
-      db.prepare('UPDATE sms_outbox SET failed_attempts = failed_attempts + 1 WHERE id = ?').run(newest.id);
+      // Only a stranger's wrong try counts against the code itself.
+      if (!ownerSide(newest)) db.prepare('UPDATE sms_outbox SET failed_attempts = failed_attempts + 1 WHERE id = ?').run(newest.id);
       db.prepare(
         `INSERT INTO sms_code_failures (outbox_id, ip, failures) VALUES (?, ?, 1)
          ON CONFLICT (outbox_id, ip) DO UPDATE SET failures = failures + 1`,
-      ).run(newest.id, ip);
+      ).run(newest.id, client.key);
     })();
-    const left = SMS_MAX_WRONG - mine.n - 1;
+    const left = SMS_MAX_WRONG - mine - 1;
     throw new WrongSmsCode(ErrorNo.REFUSED, left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
   }
   // A spent code ends the phone's other live codes too: nothing is left to guess.

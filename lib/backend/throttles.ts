@@ -6,14 +6,20 @@
  * server log says so once per outage.
  *
  * Each guarded call is limited per client (the address from lib/security/client-address.ts, which a
- * client cannot choose), per phone where there is one, and by a ceiling over the whole site.
+ * client cannot choose; an IPv6 address by its /64), per phone where there is one, and by a ceiling over
+ * the whole site. The order is the point (docs/security.md "Per client, per phone, then the site"): the
+ * per-client and per-phone limits are checked and spent first, and the site-wide ceiling is charged only
+ * for a request that passed them, so one client's refused requests never spend everyone's allowance. A
+ * client that has proven the phone before (known-clients.ts) is charged to the ceiling but never refused
+ * by it (`charge`): strangers cannot close the site to a member. A refusal is a TooManyRequests: HTTP 429
+ * with Retry-After.
  * RATE_LIMIT_SCALE (default 1) multiplies every allowance: the browser tests, which send everything
  * from one address, raise it; the rules themselves are unit-tested at scale 1.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { sharedRedis, sharedRedisReady } from '@/lib/shared-state/redis';
 import { recordThrottleRefusal } from '@/lib/observability/metrics';
-import { BackendError, ErrorNo } from './types';
+import { TooManyRequests } from './types';
 
 interface Rule {
   /** Allowed actions in the window. */
@@ -37,7 +43,7 @@ export const THROTTLE_RULES = {
   smsSendClient: { points: 10, duration: 60, message: '当前网络获取验证码过于频繁，请{wait}后再试' },
   /** SMS sends over the whole site (each costs money at the gateway). */
   smsSendGlobal: { points: 300, duration: 60, message: '验证码发送繁忙，请{wait}后再试' },
-  /** Wrong SMS codes from one client, whatever the phone. */
+  /** Failed SMS code checks from one client (a wrong code, or none to check), whatever the phone. */
   smsVerifyClient: { points: 20, duration: 15 * 60, message: '验证码错误次数过多，请{wait}后再试' },
   /** SMS code checks over the whole site. */
   smsVerifyGlobal: { points: 1200, duration: 60, message: '验证人数较多，请{wait}后再试' },
@@ -51,6 +57,8 @@ export const THROTTLE_RULES = {
   resetGlobal: { points: 300, duration: 60, message: '找回密码人数较多，请{wait}后再试' },
   /** Recorded searches over the whole site. */
   hotWordsGlobal: { points: 1200, duration: 60, message: '搜索过于频繁，请稍后再试' },
+  /** Image codes (RndVcodeNum) made for one client: each is a row, and a client needs one per SMS send. */
+  imageCodeClient: { points: 20, duration: 10 * 60, message: '图形验证码获取过于频繁，请{wait}后再试' },
 } as const satisfies Record<string, Rule>;
 
 export type ThrottleName = keyof typeof THROTTLE_RULES;
@@ -70,10 +78,17 @@ let outageLogged = false;
 export interface Throttles {
   /** Spends one action of `name` for `key`; refuses with the rule's message when none is left. */
   consume(name: ThrottleName, key: string): Promise<void>;
-  /** Whether `key` has used up `name` (spends nothing). */
-  exhausted(name: ThrottleName, key: string): Promise<boolean>;
+  /**
+   * Spends one action of `name` for `key` without ever refusing: a site-wide ceiling charged for a client
+   * that has proven the phone before, which strangers must not be able to shut out.
+   */
+  charge(name: ThrottleName, key: string): Promise<void>;
+  /** Whether `key` has used up `name` (spends nothing); a refusal to throw when it has (`refuse`). */
+  exhausted(name: ThrottleName, key: string): Promise<TooManyRequests | null>;
   /** Gives back one action (a correct password gives back what its attempt spent). */
   reward(name: ThrottleName, key: string): Promise<void>;
+  /** Forgets what `key` has spent (a reset password makes the guesses at the old one count for nothing). */
+  forget(name: ThrottleName, key: string): Promise<void>;
 }
 
 /**
@@ -107,12 +122,9 @@ export function createThrottles(options: { scale?: number; log?: (line: string) 
     }
   }
 
-  function refusal(name: ThrottleName, res: RateLimiterRes): BackendError {
+  function refusal(name: ThrottleName, msBeforeNext: number): TooManyRequests {
     recordThrottleRefusal(name);
-    const wait = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    return new BackendError(ErrorNo.REFUSED, THROTTLE_RULES[name].message.replace('{wait}', waitText(res.msBeforeNext)), {
-      RetryAfter: wait,
-    });
+    return new TooManyRequests(THROTTLE_RULES[name].message.replace('{wait}', waitText(msBeforeNext)), msBeforeNext / 1000);
   }
 
   return {
@@ -121,18 +133,26 @@ export function createThrottles(options: { scale?: number; log?: (line: string) 
       try {
         await limiter(name).consume(key);
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw refusal(name, rejection);
+        if (rejection instanceof RateLimiterRes) throw refusal(name, rejection.msBeforeNext);
         // A store fault with no insurance left: count it as allowed rather than refusing everyone, and say so.
         log(`[throttle] ${name} could not count: ${rejection instanceof Error ? rejection.message : String(rejection)}`);
+      }
+    },
+    async charge(name, key) {
+      noteOutage();
+      try {
+        await limiter(name).penalty(key, 1);
+      } catch (fault) {
+        log(`[throttle] ${name} could not count: ${fault instanceof Error ? fault.message : String(fault)}`);
       }
     },
     async exhausted(name, key) {
       noteOutage();
       try {
         const res = await limiter(name).get(key);
-        return res !== null && res.remainingPoints <= 0;
+        return res !== null && res.remainingPoints <= 0 ? refusal(name, res.msBeforeNext) : null;
       } catch {
-        return false;
+        return null;
       }
     },
     async reward(name, key) {
@@ -140,6 +160,13 @@ export function createThrottles(options: { scale?: number; log?: (line: string) 
         await limiter(name).reward(key);
       } catch {
         /* nothing to give back */
+      }
+    },
+    async forget(name, key) {
+      try {
+        await limiter(name).delete(key);
+      } catch {
+        /* nothing to forget */
       }
     },
   };

@@ -52,8 +52,19 @@ export interface HandlerContext {
   caller: Caller;
   /** The raw bearer token, when one was sent. */
   token: string | null;
-  /** The client's address (lib/security/client-address.ts: a client cannot choose it). */
+  /**
+   * The client as per-client rules count it: its address (lib/security/client-address.ts: a client cannot
+   * choose it), an IPv6 address by its /64 (`limitKey`), since one subscriber holds the whole /64.
+   */
   ip: string;
+  /** The client's exact address (location by IP). */
+  address: string;
+  /**
+   * The device the site set a signed cookie for (device-tokens.ts), when the request carried a valid one.
+   * It only ever widens what a client may do for a phone it has proven before (known-clients.ts), so a
+   * client that sends none, or another's, gains nothing.
+   */
+  device: string | null;
   /** The request came from the site's own server (its per-process secret), which may speak for a visitor. */
   fromSite: boolean;
   /** Per-client, per-phone and site-wide limits (throttles.ts). */
@@ -112,6 +123,22 @@ export class BackendError extends Error {
   ) {
     super(errorInfo);
     this.name = 'BackendError';
+  }
+}
+
+/**
+ * A refusal because a limit is spent (a throttle, a lock, an SMS quota): the router answers it with HTTP 429
+ * and `Retry-After`, so the proxy in front and monitoring see it (docs/security.md "Per client, per phone, then the site"), with
+ * the usual envelope (ErrorNo -1, a Chinese ErrorInfo, Result.RetryAfter in seconds).
+ */
+export class TooManyRequests extends BackendError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number, result: Record<string, unknown> = {}) {
+    const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(ErrorNo.REFUSED, message, { ...result, RetryAfter: wait });
+    this.retryAfterSeconds = wait;
+    this.name = 'TooManyRequests';
   }
 }
 

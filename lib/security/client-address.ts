@@ -35,6 +35,13 @@ export function trustedProxyHops(env: Record<string, string | undefined> = proce
   return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
 }
 
+/**
+ * The signed device token the site keeps in a cookie for a browser that has logged in (lib/session/device.ts),
+ * sent by the site's server on its calls to the API host. The API host alone can read it: it signed it
+ * (lib/backend/device-tokens.ts).
+ */
+export const DEVICE_HEADER = 'x-device-token';
+
 /** An IPv4 or IPv6 address in its usual text form, or undefined. `::ffff:1.2.3.4` becomes `1.2.3.4`. */
 export function normalizeAddress(value: string | null | undefined): string | undefined {
   const v = (value ?? '').trim().replace(/^\[(.*)\]$/, '$1');
@@ -87,4 +94,43 @@ export function clientAddress(headers: HeaderSource, socketAddress?: string | nu
 export function knownClientAddress(headers: HeaderSource, socketAddress?: string | null): string | undefined {
   const address = clientAddress(headers, socketAddress);
   return address === UNKNOWN_ADDRESS ? undefined : address;
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part becomes two), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (s: string) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (missing < 0 || (halves.length === 1 && missing !== 0)) return null;
+  const groups = [...head, ...Array<number>(missing).fill(0), ...tail];
+  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/**
+ * The key every per-client limit counts under (docs/security.md "Per client, per phone, then the site"): an
+ * IPv4 address as it is, an IPv6 address by its /64. One subscriber is given a whole /64 (2^64 addresses),
+ * so keying each address separately would hand one client unlimited fresh allowances.
+ */
+export function limitKey(address: string): string {
+  if (!address.includes(':') || isIP(address) !== 6) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The client's limit key by the site's one rule: `limitKey(clientAddress(...))`. */
+export function clientLimitKey(headers: HeaderSource, socketAddress?: string | null): string {
+  return limitKey(clientAddress(headers, socketAddress));
 }

@@ -140,6 +140,16 @@ describe('isPlainText and EMAIL_RE (docs/security.md: what may be stored)', () =
     expect(validatePassword('abc\u0000def')).toEqual({ ok: false, message: '密码包含无效字符' });
   });
 
+  it('names and addresses refuse Unicode format characters (\\p{Cf}), such as the right-to-left override', () => {
+    for (const format of ['\u202e', '\u202d', '\u200b', '\u200d', '\u2066', '\ufeff', '\u00ad']) {
+      expect(validateName(`王${format}雅琴`), JSON.stringify(format)).toEqual({ ok: false, message: '姓名不能包含不可见的格式字符' });
+      expect(validateAddress(`昆明市${format}五华区`), JSON.stringify(format)).toEqual({ ok: false, message: '地址不能包含不可见的格式字符' });
+    }
+    // What a name may hold stays: other scripts, a middle dot, an apostrophe.
+    expect(validateName('阿依古丽·买买提')).toEqual({ ok: true, value: '阿依古丽·买买提' });
+    expect(validateName("O'Brien")).toEqual({ ok: true, value: "O'Brien" });
+  });
+
   it('email follows the input type=email rule, with a dot in the domain', () => {
     for (const ok of ['a@example.com', "o'brien+x@mail.example.cn", 'a.b-c@x-y.cn']) expect(ok).toMatch(EMAIL_RE);
     for (const bad of ['a@b', 'a b@example.com', '<script>@example.com', 'a@example.com\u0000', '"q"@example.com', 'a@-x.cn', '张三@例子.中国']) {

@@ -13,6 +13,13 @@ const fail = <T = never>(message: string): Validation<T> => ({ ok: false, messag
 /** Length in user-perceived characters (code points), so 汉字 count as one each. */
 const charLength = (s: string) => Array.from(s).length;
 
+/**
+ * Unicode format characters (\p{Cf}): invisible, yet they change how text around them shows. U+202E turns
+ * what follows backwards, so a name or an address read by staff, the ERP or an SMS template would not say
+ * what it seems to (docs/security.md "Abuse from many clients"). Never part of a name or an address.
+ */
+const FORMAT = /\p{Cf}/u;
+
 /** C0 and C1 control characters (NUL, ESC, DEL…) and unpaired surrogates. */
 const CONTROL_OR_BROKEN = /[\p{Cc}\p{Cs}]/u;
 /** The same, except the line breaks and tabs of multi-line text. */
@@ -59,6 +66,7 @@ export function validateName(input: unknown): Validation<string> {
   if (MARKUP.test(name)) return fail('姓名不能包含<或>');
   if (LINE_BREAK.test(name)) return fail('姓名不能换行');
   if (!isPlainText(name)) return fail('姓名包含无效字符');
+  if (FORMAT.test(name)) return fail('姓名不能包含不可见的格式字符');
   const n = charLength(name);
   if (n < 2) return fail('姓名至少2个字');
   if (n > 30) return fail('姓名不能超过30个字');
@@ -71,6 +79,7 @@ export function validateAddress(input: unknown, max = 100): Validation<string> {
   if (MARKUP.test(address)) return fail('地址不能包含<或>');
   if (LINE_BREAK.test(address)) return fail('地址不能换行');
   if (!isPlainText(address)) return fail('地址包含无效字符');
+  if (FORMAT.test(address)) return fail('地址不能包含不可见的格式字符');
   if (charLength(address) > max) return fail(`地址不能超过${max}个字`);
   return ok(address);
 }

@@ -4,9 +4,12 @@
  */
 import { validatePassword, validatePhone, type Validation } from '@/lib/validation';
 import { requiredString } from '../fields';
-import type { MemberRow } from '../session-tokens';
-import { verifySmsCode, WrongSmsCode } from '../sms';
-import { BackendError, ErrorNo, type Database, type Fields, type HandlerContext } from '../types';
+import { deviceToken, newDevice } from '../device-tokens';
+import { issueMemberTokens, type MemberRow } from '../session-tokens';
+import { clientOfPhone, deviceKey, rememberClient, type ClientOfPhone } from '../known-clients';
+import { checkSmsTries, verifySmsCode } from '../sms';
+import type { ThrottleName } from '../throttles';
+import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database, type Fields, type HandlerContext } from '../types';
 
 export function checked<T>(result: Validation<T>): T {
   if (!result.ok) throw new BackendError(ErrorNo.BAD_INPUT, result.message);
@@ -36,6 +39,43 @@ export function memberById(db: Database, id: number): MemberRow | undefined {
 /** An online member who can log in: active, with a bound VIP card. */
 export function isLoginable(member: MemberRow | undefined): member is MemberRow {
   return !!member && member.status === 'active' && !!member.vip_code;
+}
+
+/** The request's client as the rules of `phone` see it: known or a stranger, and the key it counts under. */
+export function clientFor(ctx: Pick<HandlerContext, 'db' | 'ip' | 'device'>, phone: string, now: number): ClientOfPhone {
+  return clientOfPhone(ctx.db, phone, { ip: ctx.ip, device: ctx.device }, now);
+}
+
+/**
+ * The client has just proven the phone (a right password or SMS code): it is known from now on, and its
+ * password lock is lifted (docs/security.md "A member is never locked out by strangers").
+ */
+export function proven(ctx: Pick<HandlerContext, 'db' | 'ip' | 'device'>, phone: string, now: number): void {
+  ctx.db.transaction(() => {
+    rememberClient(ctx.db, phone, { ip: ctx.ip, device: ctx.device }, now);
+    recordLoginAttempt(ctx.db, phone, ctx.ip, true, now);
+    if (ctx.device) recordLoginAttempt(ctx.db, phone, deviceKey(ctx.device), true, now);
+  })();
+}
+
+/**
+ * A member's tokens and the device token of the browser that logged in (device-tokens.ts): its own when it
+ * sent one, else a new device's. Logging in proves the phone, so the client (its address and that device)
+ * is known for it from now on.
+ */
+export async function loggedIn(ctx: Pick<HandlerContext, 'db' | 'ip' | 'device' | 'now'>, settings: BackendSettings, member: MemberRow) {
+  const device = ctx.device ?? newDevice();
+  proven({ ...ctx, device }, member.phone, nowSeconds(ctx.now));
+  return { ...(await issueMemberTokens(ctx.db, settings, member)), device_token: deviceToken(settings, device) };
+}
+
+/**
+ * A site-wide ceiling, charged after the client's own limits passed (throttles.ts): a stranger is refused
+ * when it is spent, a client that has proven the phone never is.
+ */
+export async function siteCeiling(ctx: Pick<HandlerContext, 'throttles'>, name: ThrottleName, client: Pick<ClientOfPhone, 'known'>): Promise<void> {
+  if (client.known) await ctx.throttles.charge(name, 'site');
+  else await ctx.throttles.consume(name, 'site');
 }
 
 /**
@@ -99,6 +139,11 @@ export function lockMessage(until: number, now: number): string {
   return `密码错误次数过多，账号已锁定，请${minutes}分钟后再试，或使用短信验证码登录`;
 }
 
+/** The pair's lock as a refusal (HTTP 429 with Retry-After). */
+export function lockRefusal(until: number, now: number): TooManyRequests {
+  return new TooManyRequests(lockMessage(until, now), until - now);
+}
+
 export function recordLoginAttempt(db: Database, phone: string, ip: string, ok: boolean, now: number) {
   db.prepare('INSERT INTO login_attempts (phone, ip, ok, at) VALUES (?, ?, ?, ?)').run(phone, ip, ok ? 1 : 0, now);
 }
@@ -123,25 +168,31 @@ export function cardsOfPhone(db: Database, phone: string): CardRow[] {
 }
 
 /**
- * An SMS code check under the throttles (docs/security.md "Attacks on the member system: backend"):
- * a site-wide ceiling, and per client at most 20 wrong codes in 15 minutes whatever the phone, on
- * top of the per-(phone, client) tries of sms.ts.
+ * An SMS code check under the throttles (docs/security.md "Per client, per phone, then the site"): first
+ * the client's own limits (at most 20 failed checks in 15 minutes whatever the phone, and the per-(phone,
+ * client) tries of sms.ts), then the site-wide ceiling, then the code. The caller records the proof
+ * (`proven`, or `loggedIn`) once its call succeeds. Answers the client as the phone's rules saw it.
  */
 export async function checkSmsCode(
-  ctx: Pick<HandlerContext, 'db' | 'ip' | 'throttles'>,
+  ctx: Pick<HandlerContext, 'db' | 'ip' | 'device' | 'throttles'>,
   phone: string,
   code: string,
   now: number,
   consume: boolean,
-): Promise<void> {
-  await ctx.throttles.consume('smsVerifyGlobal', 'site');
-  if (await ctx.throttles.exhausted('smsVerifyClient', ctx.ip)) {
-    throw new BackendError(ErrorNo.REFUSED, '验证码错误次数过多，请稍后再试');
-  }
+): Promise<ClientOfPhone> {
+  if (!/^\d{6}$/.test(code)) throw new BackendError(ErrorNo.BAD_INPUT, '短信验证码为6位数字');
+  const client = clientFor(ctx, phone, now);
+  const spent = await ctx.throttles.exhausted('smsVerifyClient', client.key);
+  if (spent) throw spent;
+  checkSmsTries(ctx.db, phone, now, client);
+  await siteCeiling(ctx, 'smsVerifyGlobal', client);
   try {
-    verifySmsCode(ctx.db, phone, code, now, consume, ctx.ip);
+    verifySmsCode(ctx.db, phone, code, now, consume, client);
   } catch (err) {
-    if (err instanceof WrongSmsCode) await ctx.throttles.consume('smsVerifyClient', ctx.ip).catch(() => undefined);
+    // Every check that fails counts against the client, a code that is wrong or one that is not there:
+    // a client probing phones without codes must not charge the site's ceiling for ever either.
+    if (err instanceof BackendError) await ctx.throttles.consume('smsVerifyClient', client.key).catch(() => undefined);
     throw err;
   }
+  return client;
 }

@@ -185,8 +185,9 @@ describe('SMS codes', () => {
     advance(61);
     last = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, first);
     expect(last.ErrorInfo).toMatch(/今日.*上限|明天/);
-    // 6 sent so far; 14 more from other clients reach the phone's 20, then nobody gets one.
-    for (let i = 0; i < 14; i++) {
+    // 6 sent so far; 9 more from other clients reach the 15 of the phone's 20 that strangers may use, then no stranger
+    // gets one (the other 5 are kept for clients that proved the phone before: lib/backend/abuse.test.ts).
+    for (let i = 0; i < 9; i++) {
       expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, { ip: `198.51.101.${i}` })).ErrorNo).toBe(1);
     }
     expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone }, { ip: '198.51.102.1' })).ErrorInfo).toMatch(/今日.*上限/);

@@ -6,9 +6,8 @@
  */
 import { verifyPasswordOrDecoy } from '../passwords';
 import { optionalEnum, optionalString, requiredString } from '../fields';
-import { createImageCode, sendSmsCode, SMS_PURPOSES } from '../sms';
+import { checkSmsSend, createImageCode, sendSmsCode, SMS_PURPOSES } from '../sms';
 import {
-  issueMemberTokens,
   issueVisitorTokens,
   revokeRefreshToken,
   rotateRefreshToken,
@@ -17,15 +16,19 @@ import { BackendError, ErrorNo, type EndpointMap } from '../types';
 import {
   cardsOfPhone,
   checkSmsCode,
+  clientFor,
   isLoginable,
-  lockMessage,
+  loggedIn,
+  lockRefusal,
   lockedUntil,
   memberById,
   memberByPhone,
   nowSeconds,
   passwordField,
   phoneField,
+  proven,
   recordLoginAttempt,
+  siteCeiling,
   triesLeft,
 } from './auth-support';
 
@@ -64,40 +67,44 @@ export const authEndpoints: EndpointMap = {
   },
 
   /**
-   * Password login, limited (docs/security.md "Attacks on the member system: backend"): a site-wide
-   * ceiling; per client, 20 wrong passwords in 15 minutes whatever the phone; per phone, 30 wrong
-   * passwords an hour from all clients; per (phone, client), the growing lock of auth-support.ts.
+   * Password login, limited (docs/security.md "Per client, per phone, then the site"), in this order: the
+   * (phone, client) lock of auth-support.ts; per client, 20 wrong passwords in 15 minutes whatever the
+   * phone; per phone, 30 wrong passwords an hour from strangers (a client that has proven the phone before
+   * is not counted there, and not refused: known-clients.ts); only then the site-wide ceiling.
    * A known and an unknown phone cost the same hashing and get the same answer.
    */
   'AuthenticationCenter/PcPwdLogin': {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, now: date, throttles }) => {
+    handle: async (ctx) => {
+      const { db, settings, fields, throttles } = ctx;
       const phone = phoneField(fields);
       // A password outside the SPEC §5 rules is nobody's password: refused as bad input, not counted as an attempt (docs/security.md).
       const raw = passwordField(fields);
-      const now = nowSeconds(date);
-      const until = lockedUntil(db, phone, ip, now);
-      if (until !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(until, now));
-      await throttles.consume('loginGlobal', 'site');
-      if (await throttles.exhausted('loginPhone', phone)) {
-        throw new BackendError(ErrorNo.REFUSED, '该账号密码尝试过于频繁，请稍后再试，或使用短信验证码登录');
-      }
+      const now = nowSeconds(ctx.now);
+      const client = clientFor(ctx, phone, now);
+      const until = lockedUntil(db, phone, client.key, now);
+      if (until !== null) throw lockRefusal(until, now);
       // Spent before the check and given back on success, so concurrent guesses cannot all slip through.
-      await throttles.consume('loginClient', ip);
+      await throttles.consume('loginClient', client.key);
+      if (!client.known) {
+        const phoneSpent = await throttles.exhausted('loginPhone', phone);
+        if (phoneSpent) throw phoneSpent;
+      }
+      await siteCeiling(ctx, 'loginGlobal', client);
       const member = memberByPhone(db, phone);
       const loginable = isLoginable(member);
       if (!verifyPasswordOrDecoy(raw, loginable ? member.password_hash : null) || !loginable) {
-        recordLoginAttempt(db, phone, ip, false, now);
-        await throttles.consume('loginPhone', phone).catch(() => undefined);
-        const lockedNow = lockedUntil(db, phone, ip, now);
-        if (lockedNow !== null) throw new BackendError(ErrorNo.REFUSED, lockMessage(lockedNow, now));
-        throw new BackendError(ErrorNo.REFUSED, `手机号或密码错误，还可尝试${triesLeft(db, phone, ip, now)}次`);
+        recordLoginAttempt(db, phone, client.key, false, now);
+        // The phone's ceiling counts strangers' guesses only: the member's own wrong passwords never close it.
+        if (!client.known) await throttles.consume('loginPhone', phone).catch(() => undefined);
+        const lockedNow = lockedUntil(db, phone, client.key, now);
+        if (lockedNow !== null) throw lockRefusal(lockedNow, now);
+        throw new BackendError(ErrorNo.REFUSED, `手机号或密码错误，还可尝试${triesLeft(db, phone, client.key, now)}次`);
       }
-      await throttles.reward('loginClient', ip);
-      recordLoginAttempt(db, phone, ip, true, now);
-      return issueMemberTokens(db, settings, member);
+      await throttles.reward('loginClient', client.key);
+      return loggedIn(ctx, settings, member);
     },
   },
 
@@ -105,18 +112,23 @@ export const authEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, throttles, now }) => {
+    handle: async (ctx) => {
+      const { db, settings, fields, throttles } = ctx;
+      const phone = phoneField(fields);
+      const now = nowSeconds(ctx.now);
+      const client = clientFor(ctx, phone, now);
       const input = {
-        phone: phoneField(fields),
+        phone,
         purpose: optionalEnum(fields, 'Type', SMS_PURPOSES, '验证码用途') || 'login',
-        ip,
+        client,
         imageKey: optionalString(fields, 'ImgKey', '图形验证码标识', 64),
         imageCode: optionalString(fields, 'ImgCode', '图形验证码', 8),
       } as const;
-      // Per client and site-wide, on top of the per-phone and per-(phone, client) quotas of sms.ts.
-      await throttles.consume('smsSendGlobal', 'site');
-      await throttles.consume('smsSendClient', ip);
-      return sendSmsCode(db, settings, nowSeconds(now), input);
+      // The client's own limits and the phone's quotas first (sms.ts), the site-wide ceiling last.
+      await throttles.consume('smsSendClient', client.key);
+      checkSmsSend(db, settings, now, input);
+      await siteCeiling(ctx, 'smsSendGlobal', client);
+      return sendSmsCode(db, settings, now, input);
     },
   },
 
@@ -124,9 +136,12 @@ export const authEndpoints: EndpointMap = {
   'AuthenticationCenter/VerifyPhoneCode': {
     access: 'public',
     ignoresToken: true,
-    handle: async ({ db, fields, ip, throttles, now }) => {
-      const phone = phoneField(fields);
-      await checkSmsCode({ db, ip, throttles }, phone, smsCodeField(fields), nowSeconds(now), false);
+    handle: async (ctx) => {
+      const phone = phoneField(ctx.fields);
+      const now = nowSeconds(ctx.now);
+      await checkSmsCode(ctx, phone, smsCodeField(ctx.fields), now, false);
+      // The phone is proven: this client passes its password lock from now on (known-clients.ts).
+      proven(ctx, phone, now);
       return { Phone: phone, Verified: true };
     },
   },
@@ -135,27 +150,31 @@ export const authEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: ({ db, now }) => createImageCode(db, nowSeconds(now)),
+    // Each answer is a row: at most 20 codes per client in 10 minutes (throttles.ts imageCodeClient).
+    handle: async ({ db, ip, throttles, now }) => {
+      await throttles.consume('imageCodeClient', ip);
+      return createImageCode(db, nowSeconds(now));
+    },
   },
 
   'AuthenticationCenter/PcPhoneLogin': {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
+    handle: async (ctx) => {
+      const { db, settings, fields } = ctx;
       const phone = phoneField(fields);
       const code = smsCodeField(fields);
-      const now = nowSeconds(date);
+      const now = nowSeconds(ctx.now);
       // The code is checked before the phone's status, so the answer tells nothing to a guesser.
       // A stranger's wrong codes spend the stranger's tries, so the member's right code still logs in.
-      await checkSmsCode({ db, ip, throttles }, phone, code, now, true);
+      await checkSmsCode(ctx, phone, code, now, true);
       const member = memberByPhone(db, phone);
       if (!isLoginable(member)) {
         if (cardsOfPhone(db, phone).length > 0) throw new BackendError(ErrorNo.REFUSED, '该手机号尚未开通线上会员，请先激活会员卡');
         throw new BackendError(ErrorNo.REFUSED, '未注册账号，请先注册账号');
       }
-      recordLoginAttempt(db, phone, ip, true, now);
-      return issueMemberTokens(db, settings, member);
+      return loggedIn(ctx, settings, member);
     },
   },
 
@@ -168,7 +187,8 @@ export const authEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, now: date }) => {
+    handle: async (ctx) => {
+      const { db, settings, fields, now: date } = ctx;
       const code = requiredString(fields, 'Code', '微信授权码', 128);
       const now = nowSeconds(date);
       const row = db.prepare('SELECT openid, expires_at, used_at FROM wechat_codes WHERE code = ?').get(code) as
@@ -184,14 +204,15 @@ export const authEndpoints: EndpointMap = {
       if (!binding) throw new BackendError(-2, '请先注册或激活');
       const member = binding.member_id === null ? undefined : memberById(db, binding.member_id);
       if (!isLoginable(member)) throw new BackendError(3, '请先注册或激活');
-      return issueMemberTokens(db, settings, member);
+      // WeChat vouches for the member: loggedIn makes this client known for the member's phone.
+      return loggedIn(ctx, settings, member);
     },
   },
 
   /** Location by IP (SPEC §7 Restapi): loopback and private addresses are 昆明. */
   'AuthenticationCenter/Restapi': {
     access: 'public',
-    handle: ({ ip }) => ({ IP: ip, ...KUNMING, IsDefault: !isLocalIp(ip) }),
+    handle: ({ address }) => ({ IP: address, ...KUNMING, IsDefault: !isLocalIp(address) }),
   },
 
   'AuthenticationCenter/OutLogin': {

@@ -6,19 +6,22 @@
 import { EMAIL_RE, validateAddress, validateIdCard, validateName } from '@/lib/validation';
 import { optionalString, requiredString } from '../fields';
 import { hashPassword } from '../passwords';
-import { issueMemberTokens, type MemberRow } from '../session-tokens';
+import type { MemberRow } from '../session-tokens';
 import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
 import {
   cardsOfPhone,
   checked,
   checkSmsCode,
+  clientFor,
   isLoginable,
+  loggedIn,
   memberById,
   memberByPhone,
   nowSeconds,
   passwordField,
   phoneField,
-  recordLoginAttempt,
+  proven,
+  siteCeiling,
   type CardRow,
 } from './auth-support';
 
@@ -113,16 +116,18 @@ export const memberEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
+    handle: async (ctx) => {
+      const { db, settings, fields } = ctx;
       const phone = phoneField(fields);
       const code = smsCode(fields);
-      const now = nowSeconds(date);
+      const now = nowSeconds(ctx.now);
       const member = memberByPhone(db, phone);
-      await checkSmsCode({ db, ip, throttles }, phone, code, now, isLoginable(member));
+      await checkSmsCode(ctx, phone, code, now, isLoginable(member));
       if (isLoginable(member)) {
-        recordLoginAttempt(db, phone, ip, true, now);
-        return { ReturnCode: ReturnCode.LOGGED_IN, ...(await issueMemberTokens(db, settings, member)) };
+        return { ReturnCode: ReturnCode.LOGGED_IN, ...(await loggedIn(ctx, settings, member)) };
       }
+      // The code proved the phone, which has no online member yet: known for its registration or activation.
+      proven(ctx, phone, now);
       const cards = cardsOfPhone(db, phone);
       if (cards.length > 0) {
         return {
@@ -143,18 +148,21 @@ export const memberEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
+    handle: async (ctx) => {
+      const { db, settings, fields, throttles } = ctx;
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const cardNo = requiredString(fields, 'CardNo', '会员卡号', 32);
       const password = passwordField(fields);
-      const now = nowSeconds(date);
-      await throttles.consume('registerGlobal', 'site');
-      await throttles.consume('registerClient', ip);
+      const now = nowSeconds(ctx.now);
+      // The client's own limit first, the site-wide ceiling only for a request that passed it.
+      const client = clientFor(ctx, phone, now);
+      await throttles.consume('registerClient', client.key);
+      await siteCeiling(ctx, 'registerGlobal', client);
       const member = memberByPhone(db, phone);
       const card = isLoginable(member) ? undefined : cardsOfPhone(db, phone).find((c) => c.card_no === cardNo);
       // Spent only when the activation can go ahead; a wrong code still counts as a wrong try.
-      await checkSmsCode({ db, ip, throttles }, phone, code, now, Boolean(card));
+      await checkSmsCode(ctx, phone, code, now, Boolean(card));
       if (isLoginable(member)) throw new BackendError(ErrorNo.REFUSED, '该手机号已开通线上会员，请直接登录');
       if (!card) throw new BackendError(ErrorNo.REFUSED, '未找到该手机号名下的待激活会员卡');
       const activate = db.transaction(() => {
@@ -170,7 +178,7 @@ export const memberEndpoints: EndpointMap = {
         db.prepare("UPDATE member_cards SET member_id = ?, activated_at = datetime('now') WHERE id = ?").run(member.id, card.id);
         return member;
       });
-      return issueMemberTokens(db, settings, activate.immediate());
+      return loggedIn(ctx, settings, activate.immediate());
     },
   },
 
@@ -179,7 +187,8 @@ export const memberEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, settings, fields, ip, throttles, now: date }) => {
+    handle: async (ctx) => {
+      const { db, settings, fields, throttles, now: date } = ctx;
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const name = checked(validateName(requiredString(fields, 'VipName', '姓名', 64)));
@@ -190,12 +199,13 @@ export const memberEndpoints: EndpointMap = {
       const idRaw = optionalString(fields, 'IDCard', '身份证号', 32);
       const idInfo = idRaw ? checked(validateIdCard(idRaw, date)) : null;
       const now = nowSeconds(date);
-      await throttles.consume('registerGlobal', 'site');
-      await throttles.consume('registerClient', ip);
+      const client = clientFor(ctx, phone, now);
+      await throttles.consume('registerClient', client.key);
+      await siteCeiling(ctx, 'registerGlobal', client);
       // The SMS code first: only the phone's owner learns whether it is registered (no enumeration).
       const taken = Boolean(memberByPhone(db, phone));
       const hasCards = !taken && cardsOfPhone(db, phone).length > 0;
-      await checkSmsCode({ db, ip, throttles }, phone, code, now, !taken && !hasCards);
+      await checkSmsCode(ctx, phone, code, now, !taken && !hasCards);
       if (taken) throw new BackendError(ErrorNo.REFUSED, '该手机号已注册，请直接登录');
       if (hasCards) throw new BackendError(ErrorNo.REFUSED, '该手机号已有会员卡，请激活会员卡');
       const member = db
@@ -211,7 +221,7 @@ export const memberEndpoints: EndpointMap = {
           }),
         )
         .immediate();
-      return issueMemberTokens(db, settings, member);
+      return loggedIn(ctx, settings, member);
     },
   },
 
@@ -220,22 +230,26 @@ export const memberEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async ({ db, fields, ip, throttles, now: date }) => {
+    handle: async (ctx) => {
+      const { db, fields, throttles } = ctx;
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const password = passwordField(fields);
-      const now = nowSeconds(date);
-      await throttles.consume('resetGlobal', 'site');
-      await throttles.consume('resetClient', ip);
+      const now = nowSeconds(ctx.now);
+      const client = clientFor(ctx, phone, now);
+      await throttles.consume('resetClient', client.key);
+      await siteCeiling(ctx, 'resetGlobal', client);
       const member = memberByPhone(db, phone);
-      await checkSmsCode({ db, ip, throttles }, phone, code, now, true);
+      await checkSmsCode(ctx, phone, code, now, true);
       if (!isLoginable(member)) throw new BackendError(ErrorNo.REFUSED, '未注册账号，请先注册账号');
       db.transaction(() => {
         db.prepare("UPDATE members SET password_hash = ?, updated_at = datetime('now') WHERE id = ?").run(hashPassword(password), member.id);
         db.prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL').run(now, member.id);
-        // A proven owner of the phone lifts the password lock.
-        recordLoginAttempt(db, phone, ip, true, now);
+        // The code proved the phone: this client is known from now on and its password lock is lifted.
+        proven(ctx, phone, now);
       })();
+      // The guesses strangers made at the old password say nothing about the new one.
+      await throttles.forget('loginPhone', phone);
       return { Success: true };
     },
   },

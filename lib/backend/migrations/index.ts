@@ -14,6 +14,8 @@ import { bookingMigration } from './050-booking';
 import { doctorFiltersMigration } from './060-doctor-filters';
 import { doctorVersionMigration } from './061-doctor-version';
 import { doctorTermsLongMigration } from './062-doctor-terms-long';
+import { knownClientsMigration } from './070-known-clients';
+import { hotWordApprovalMigration } from './071-hot-word-approval';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 
@@ -29,6 +31,8 @@ export const migrations: Migration[] = [
   doctorFiltersMigration,
   doctorVersionMigration,
   doctorTermsLongMigration,
+  knownClientsMigration,
+  hotWordApprovalMigration,
   priceListMigration,
   videoDurationMigration,
 ];

@@ -228,7 +228,8 @@ function seedSystem(db: Database) {
 }
 
 function seedHotWords(db: Database) {
-  const insert = db.prepare('INSERT INTO hot_words (Word, Hits, IsRecommend, Sort, LastTime) VALUES (?, ?, ?, ?, ?)');
+  // The seeded words are the editors' approved list (migration 071, handlers/hot-words.ts).
+  const insert = db.prepare('INSERT INTO hot_words (Word, Hits, IsRecommend, Sort, LastTime, Approved) VALUES (?, ?, ?, ?, ?, 1)');
   HOT_WORDS.forEach((w, i) => insert.run(w, 500 - i * 37, i < 6 ? 1 : 0, i + 1, dateBefore(i)));
 }
 
