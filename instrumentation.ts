@@ -8,6 +8,8 @@
  * - unsupported methods such as TRACE answer 405 on every path (lib/security/unsupported-methods.ts);
  * - each request is stamped with its socket's peer address (lib/security/peer-stamp.ts), which
  *   lib/security/client-address.ts reads when no trusted proxy is configured;
+ * - each request may be answered with 429 by code deep inside it, a server action included
+ *   (lib/security/answer-status.ts);
  * - the page cache may send its precompressed pages as they are (lib/page-cache/pass-through.ts);
  * - the server log says when the embedded backend's development aids are on (lib/backend/dev-aids.ts);
  * - with REDIS_URL, the shared connection is made and page-cache purges are heard from the start, so the
@@ -25,6 +27,9 @@ export async function register() {
   await installUnsupportedMethodGuard();
   const { stampPeerAddress } = await import('./lib/security/peer-stamp');
   stampPeerAddress();
+  // A refused server action answers 429 with Retry-After (lib/security/answer-status.ts).
+  const { installAnswerStatus } = await import('./lib/security/answer-status');
+  installAnswerStatus();
   const { installPassThrough } = await import('./lib/page-cache/pass-through');
   installPassThrough();
   const { announceDevAids } = await import('./lib/backend/dev-aids');

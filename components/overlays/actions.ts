@@ -19,6 +19,7 @@ import {
   type SmsPurpose,
 } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api/errors';
+import { answerTooManyRequests } from '@/lib/security/answer-status';
 import { messages } from '@/lib/messages';
 import { currentRefreshToken, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
@@ -57,6 +58,8 @@ async function guarded<T extends object>(body: () => Promise<ActionResult<T>>): 
   } catch (err) {
     if (err instanceof InvalidInput) return { ok: false, message: err.message };
     if (isApiError(err)) {
+      // A spent limit reaches nginx and monitoring as 429 with Retry-After, the message as usual (docs/security.md).
+      if (err.retryAfterSeconds) answerTooManyRequests(err.retryAfterSeconds);
       const result = err.result as { NeedImgCode?: boolean } | null;
       return { ok: false, message: err.errorInfo, errorNo: err.errorNo, needImageCode: !!result?.NeedImgCode };
     }

@@ -11,11 +11,15 @@ interface WireTokens {
   refresh_token?: string;
   expires_in?: number;
   refresh_expires_in?: number;
+  /** A login's device token (docs/api.md "Device tokens"). */
+  device_token?: string;
 }
 
-/** TokenPair plus the refresh token's lifetime, for cookie expiry. */
+/** TokenPair plus the refresh token's lifetime, for cookie expiry, and a login's device token. */
 export interface IssuedTokens extends TokenPair {
   refreshExpiresIn?: number;
+  /** Kept in the device cookie (lib/session/device.ts): the browser keeps its own allowance for this member. */
+  deviceToken?: string;
 }
 
 function reshapeTokens(result: WireTokens): IssuedTokens {
@@ -27,6 +31,7 @@ function reshapeTokens(result: WireTokens): IssuedTokens {
     refreshToken: typeof result.refresh_token === 'string' ? result.refresh_token : '',
     expiresIn: typeof result.expires_in === 'number' ? result.expires_in : undefined,
     refreshExpiresIn: typeof result.refresh_expires_in === 'number' ? result.refresh_expires_in : undefined,
+    ...(typeof result.device_token === 'string' && result.device_token ? { deviceToken: result.device_token } : {}),
   };
 }
 

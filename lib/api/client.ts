@@ -11,6 +11,8 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';
 import { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_NO } from './errors';
 import { requestClientAddress } from '@/lib/security/request-address';
+import { DEVICE_HEADER } from '@/lib/security/client-address';
+import { requestDeviceToken } from '@/lib/session/device';
 import { apiBaseUrl, transportFetch } from './transport';
 import { recordApiCall } from '@/lib/observability/metrics';
 import type { Envelope } from '@/lib/contract';
@@ -34,6 +36,8 @@ export interface RequestOptions {
    * its per-IP limits (SMS sends) would apply to the whole site.
    */
   clientIp?: string;
+  /** The visitor's device token (lib/session/device.ts), sent under X-Device-Token; writes send the request's own. */
+  deviceToken?: string;
 }
 
 function formBody(fields: FieldMap): URLSearchParams {
@@ -48,6 +52,7 @@ function formBody(fields: FieldMap): URLSearchParams {
 interface CallContext {
   token?: string | null;
   clientIp?: string;
+  deviceToken?: string;
 }
 
 /**
@@ -102,6 +107,7 @@ const reads = ky.create({
         const context = options.context as CallContext;
         if (context.token) request.headers.set('Authorization', `Bearer ${context.token}`);
         if (context.clientIp) request.headers.set('X-Forwarded-For', context.clientIp);
+        if (context.deviceToken) request.headers.set(DEVICE_HEADER, context.deviceToken);
       },
     ],
   },
@@ -155,7 +161,9 @@ async function call<T>(path: string, fields: FieldMap, options: RequestOptions):
   // A write is made for the visitor of the current request: their address goes along, so the API's
   // per-client limits count visitors, not this server (lib/security/client-address.ts).
   const clientIp = options.clientIp ?? (options.write ? await requestClientAddress() : undefined);
-  const context: CallContext = { token: options.token, clientIp };
+  // And their device, so a browser that proved a phone keeps its own allowance for it (lib/session/device.ts).
+  const deviceToken = options.deviceToken ?? (options.write ? await requestDeviceToken() : undefined);
+  const context: CallContext = { token: options.token, clientIp, deviceToken };
   let response: Response;
   try {
     response = await (options.write ? writes : reads)(`${base}/api/${path}`, {
@@ -175,6 +183,13 @@ async function call<T>(path: string, fields: FieldMap, options: RequestOptions):
   return unwrap<T>(path, response);
 }
 
+/** Seconds of a 429's Retry-After (docs/security.md "Per client, per phone, then the site"), else undefined. */
+function retryAfter(response: Response): number | undefined {
+  if (response.status !== 429) return undefined;
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+}
+
 async function unwrap<T>(path: string, response: Response): Promise<T> {
   let body: WireEnvelope<T>;
   try {
@@ -185,7 +200,7 @@ async function unwrap<T>(path: string, response: Response): Promise<T> {
   if (!body || typeof body !== 'object' || typeof body.ErrorNo !== 'number') {
     throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
   }
-  if (body.ErrorNo !== 1) throw new ApiError(body.ErrorNo, body.ErrorInfo || '请求失败', path, body.Result);
+  if (body.ErrorNo !== 1) throw new ApiError(body.ErrorNo, body.ErrorInfo || '请求失败', path, body.Result, retryAfter(response));
   return body.Result;
 }
 

@@ -6,6 +6,11 @@ export class ApiError extends Error {
     readonly path: string,
     /** The envelope's Result, when the API sent one with the error. */
     readonly result: unknown = null,
+    /**
+     * Seconds to wait, when the API refused the call because a limit is spent: HTTP 429 with Retry-After
+     * (docs/security.md "Per client, per phone, then the site"). The site answers its own visitor 429 too.
+     */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${path}: ${errorNo} ${errorInfo}`);
     this.name = 'ApiError';

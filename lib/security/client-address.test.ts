@@ -3,6 +3,7 @@ import {
   clientAddress,
   isFromSite,
   knownClientAddress,
+  limitKey,
   PEER_HEADER,
   SITE_CLIENT_HEADER,
   SITE_SECRET_HEADER,
@@ -53,5 +54,22 @@ describe('clientAddress (docs/security.md "Attacks on the member system: backend
     request.headers[PEER_HEADER] = '1.2.3.4';
     stampPeer(request);
     expect(request.headers[PEER_HEADER]).toBe('192.0.2.77');
+  });
+});
+
+describe('limitKey (docs/security.md "Per client, per phone, then the site")', () => {
+  it('keys an IPv6 address by its /64, in one spelling however it was written', () => {
+    const key = '2001:db8:1:2::/64';
+    for (const address of ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:fffe', '2001:DB8:1:2:0:0:0:9', '2001:db8:1:2::1.2.3.4']) {
+      expect(limitKey(address), address).toBe(key);
+    }
+    expect(limitKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+    expect(limitKey('fe80::1')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('leaves IPv4 addresses and names that are not addresses as they are', () => {
+    expect(limitKey('127.0.10.1')).toBe('127.0.10.1');
+    expect(limitKey(UNKNOWN_ADDRESS)).toBe(UNKNOWN_ADDRESS);
   });
 });

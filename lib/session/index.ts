@@ -7,12 +7,14 @@ import 'server-only';
  * is authorised by the API itself with the token.
  */
 import { decodeJwt } from 'jose';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { createTokenClient, forgetRefresh, isSessionResetError, type TokenClient } from '@/lib/api/token-client';
 import type { AuthedClient } from '@/lib/api/types';
 import { routes, safeInternalPath } from '@/lib/routes';
 import { cookieTokenStore } from './cookies';
+import { writeDeviceCookie } from './device';
 import { sessionEndPath } from './session-ended';
 
 export { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies';
@@ -148,6 +150,8 @@ export async function requireMember(nextPath: string): Promise<Session> {
 export async function startSession(tokens: import('@/lib/api/auth').IssuedTokens): Promise<Session | null> {
   const store = await requestStore();
   await store.save(tokens);
+  // The login's device token: this browser keeps its own allowance for the member (lib/session/device.ts).
+  if (tokens.deviceToken) writeDeviceCookie(await cookies(), tokens.deviceToken);
   return decodeLoginInfo(tokens.accessToken);
 }
 
