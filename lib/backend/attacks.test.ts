@@ -264,6 +264,49 @@ describe('image code', () => {
   });
 });
 
+describe('image code read from its path commands (docs/security.md "Abuse from many clients")', () => {
+  /** The glyphs of an image code, left to right: each filled path's command letters, the script's signature of a digit. */
+  function glyphSignatures(svg: string): string[] {
+    return [...svg.matchAll(/<path fill="#[0-9a-f]+" d="([^"]+)"\/>/gi)]
+      .map(([, d]) => ({ x: Math.min(...[...d!.matchAll(/[ML]([\d.]+)/g)].map((m) => Number(m[1]))), letters: d!.replace(/[^A-Za-z]/g, '') }))
+      .sort((a, b) => a.x - b.x)
+      .map((g) => g.letters);
+  }
+  async function imageCode(peer: string) {
+    const r = await call<{ Key: string; Image: string }>(backend, 'AuthenticationCenter/RndVcodeNum', {}, peer);
+    expect(r.ErrorNo, r.ErrorInfo).toBe(1);
+    const svg = Buffer.from(r.Result.Image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+    const answer = (backend.db.prepare('SELECT code FROM image_codes WHERE id = ?').get(r.Result.Key) as { code: string }).code;
+    return { svg, answer };
+  }
+
+  it('a script that learns each digit\'s command sequence from 40 codes reads none of 40 others', async () => {
+    const learned = new Map<string, string>();
+    for (let i = 0; i < 40; i++) {
+      const { svg, answer } = await imageCode(`198.51.100.${60 + Math.floor(i / 15)}`);
+      glyphSignatures(svg).forEach((letters, k) => learned.set(letters, answer[k]!));
+    }
+    let read = 0;
+    for (let i = 0; i < 40; i++) {
+      const { svg, answer } = await imageCode(`198.51.100.${70 + Math.floor(i / 15)}`);
+      if (glyphSignatures(svg).map((letters) => learned.get(letters) ?? '?').join('') === answer) read++;
+    }
+    expect(read).toBe(0);
+  });
+
+  it('every glyph outline is M, straight segments and Z, of a random length', async () => {
+    const lengths = new Set<number>();
+    for (let i = 0; i < 5; i++) {
+      const { svg } = await imageCode('198.51.100.80');
+      for (const letters of glyphSignatures(svg)) {
+        expect(letters).toMatch(/^(?:ML+Z)+$/);
+        lengths.add(letters.length);
+      }
+    }
+    expect(lengths.size).toBeGreaterThan(10);
+  });
+});
+
 describe('clean-up of rows written for anonymous callers', () => {
   it('deletes old attempts, sends, tokens and codes, and keeps what a rule still reads', () => {
     const db = backend.db;
@@ -273,7 +316,9 @@ describe('clean-up of rows written for anonymous callers', () => {
     db.prepare("INSERT INTO sms_outbox (phone, code, purpose, ip, created_at, expires_at) VALUES ('13311110000', '111111', 'login', 'x', ?, ?), ('13311110000', '222222', 'login', 'x', ?, ?)").run(old, old + 300, now, now + 300);
     db.prepare("INSERT INTO wechat_codes (code, openid, created_at, expires_at) VALUES ('old-code', 'wx-x', ?, ?), ('new-code', 'wx-x', ?, ?)").run(old, old + 600, now, now + 600);
     db.prepare("INSERT INTO refresh_tokens (token_hash, family_id, subject, kind, issued_at, expires_at) VALUES ('h-old', 'f', 'v', 'visitor', ?, ?), ('h-new', 'f', 'v', 'visitor', ?, ?)").run(old, old + 60, now, now + 3600);
+    db.prepare("INSERT INTO phone_clients (phone, kind, client, proven_at) VALUES ('13311110000', 'address', 'x', ?), ('13311110000', 'address', 'y', ?)").run(now - 91 * 24 * 3600, now);
     const swept = sweepAnonymousRows(db, now);
+    expect(swept.phoneClients).toBe(1);
     expect(swept.loginAttempts).toBeGreaterThanOrEqual(1);
     expect(swept.smsOutbox).toBeGreaterThanOrEqual(1);
     expect(swept.wechatCodes).toBeGreaterThanOrEqual(1);

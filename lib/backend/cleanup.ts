@@ -7,9 +7,11 @@
  * - sms_outbox and its per-client failures: 2 days (the daily quota counts one China day);
  * - refresh_tokens: one day after expiry (an expired token is refused either way);
  * - wechat_codes and image_codes: one day after expiry;
- * - hot_word_clients: one day (a client's search of a word counts once a day).
+ * - hot_word_clients: one day (a client's search of a word counts once a day);
+ * - phone_clients: after KNOWN_FOR_DAYS (a client is known for a phone that long, known-clients.ts).
  * The sweep runs lazily, at most every SWEEP_INTERVAL_SECONDS, from the router.
  */
+import { KNOWN_FOR_DAYS } from './known-clients';
 import type { BackendSettings, Database } from './types';
 
 export const SWEEP_INTERVAL_SECONDS = 10 * 60;
@@ -23,6 +25,7 @@ export interface SweepResult {
   wechatCodes: number;
   imageCodes: number;
   hotWordClients: number;
+  phoneClients: number;
 }
 
 /** Deletes what no rule reads any more; `now` in epoch seconds. */
@@ -35,6 +38,7 @@ export function sweepAnonymousRows(db: Database, now: number): SweepResult {
     wechatCodes: db.prepare('DELETE FROM wechat_codes WHERE expires_at < ?').run(now - DAY).changes,
     imageCodes: db.prepare('DELETE FROM image_codes WHERE expires_at < ?').run(now - DAY).changes,
     hotWordClients: db.prepare('DELETE FROM hot_word_clients WHERE At < ?').run((now - DAY) * 1000).changes,
+    phoneClients: db.prepare('DELETE FROM phone_clients WHERE proven_at < ?').run(now - KNOWN_FOR_DAYS * DAY).changes,
   }))();
 }
 

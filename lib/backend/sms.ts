@@ -20,10 +20,7 @@
  * (throttles.ts), so a refused request never spends the site's allowance.
  */
 import crypto from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
-
-/** svg-captcha's default export draws a given text (its typings only declare `create`, which picks its own with Math.random). */
-const drawCaptcha = svgCaptcha as unknown as (text: string, options: Parameters<typeof svgCaptcha.create>[0]) => string;
+import { drawImageCode } from './image-code';
 import type { ClientOfPhone } from './known-clients';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database } from './types';
 
@@ -203,16 +200,16 @@ export function verifySmsCode(db: Database, phone: string, code: string, now: nu
 }
 
 /**
- * RndVcodeNum: a 4-digit code drawn by svg-captcha as distorted glyph outlines (`<path>`, never
- * `<text>`) with noise curves and colours, so no regex over the SVG reads the digits; the answer
- * stays on the server.
+ * RndVcodeNum: a 4-digit code drawn as distorted glyph outlines (`<path>`, never `<text>`) with noise
+ * curves and colours, each outline redrawn so that its path commands say nothing of the digit
+ * (image-code.ts); the answer stays on the server.
  */
 export function createImageCode(db: Database, now: number) {
   const key = crypto.randomUUID();
   const code = randomDigits(4);
   db.prepare('DELETE FROM image_codes WHERE expires_at < ?').run(now);
   db.prepare('INSERT INTO image_codes (id, code, expires_at) VALUES (?, ?, ?)').run(key, code, now + IMAGE_CODE_TTL_SECONDS);
-  const svg = drawCaptcha(code, { width: 100, height: 40, fontSize: 44, noise: 3, color: true, background: '#f7f1e8' });
+  const svg = drawImageCode(code);
   return {
     Key: key,
     Image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
