@@ -111,7 +111,8 @@ export function getClinicPage(q: ClinicQuery): Promise<Page<ClinicSummary>> {
   return cachedRead(
     ['clinic-page', JSON.stringify(fields)],
     async () => reshapePage(await publicRead<WireList<WireOrg>>('TW_Org/GetOrgList', fields), reshapeSummary, { page, pageSize }),
-    { tags: [CACHE_TAGS.clinics], revalidate: REVALIDATE.content },
+    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    { tags: [CACHE_TAGS.clinics], revalidate: REVALIDATE.content, visitorChosen: Boolean(fields.Keyword) },
   );
 }
 

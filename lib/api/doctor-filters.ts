@@ -57,6 +57,7 @@ export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pa
         return null;
       }
     },
-    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content },
+    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content, visitorChosen: Boolean(fields.Keyword) },
   );
 }

@@ -202,7 +202,12 @@ export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
         reshapeSummary,
         { page, pageSize },
       ),
-    { tags: [CACHE_TAGS.doctors, ...(q.orgCode ? [CACHE_TAGS.clinic(q.orgCode)] : [])], revalidate: REVALIDATE.content },
+    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    {
+      tags: [CACHE_TAGS.doctors, ...(q.orgCode ? [CACHE_TAGS.clinic(q.orgCode)] : [])],
+      revalidate: REVALIDATE.content,
+      visitorChosen: Boolean(fields.Keyword),
+    },
   );
 }
 

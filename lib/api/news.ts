@@ -150,7 +150,8 @@ export function getNewsPage(q: NewsQuery = {}): Promise<Page<NewsSummary>> {
   return cachedRead(
     ['news-page', JSON.stringify(fields)],
     async () => reshapePage(await publicRead<WireList<WireNews>>('News/GetNewList', fields), reshapeNews),
-    { tags: [CACHE_TAGS.news], revalidate: REVALIDATE.content },
+    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    { tags: [CACHE_TAGS.news], revalidate: REVALIDATE.content, visitorChosen: Boolean(q.keyword?.trim()) },
   );
 }
 

@@ -91,7 +91,8 @@ export function getQuestionPage(q: QuestionQuery): Promise<Page<Question>> {
   return cachedRead(
     ['questions', JSON.stringify(fields)],
     async () => reshapePage(await publicRead<WireList<WireQuestion>>(QUESTION_PATH, fields), reshapeQuestion, { page, pageSize }),
-    { tags: [CACHE_TAGS.questions], revalidate: REVALIDATE.content },
+    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    { tags: [CACHE_TAGS.questions], revalidate: REVALIDATE.content, visitorChosen: Boolean(fields.Keyword) },
   );
 }
 

@@ -197,7 +197,8 @@ export function getStudioPage(q: { classCode?: string; keyword?: string; page?: 
   return cachedRead(
     ['studios', JSON.stringify(fields)],
     async () => reshapePage(await publicRead<WireList<WireStudio>>('TW_User/GetStudioList', fields), reshapeStudio, { page, pageSize }),
-    opts([CACHE_TAGS.studios]),
+    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    { ...opts([CACHE_TAGS.studios]), visitorChosen: Boolean(fields.Keyword) },
   );
 }
 
@@ -310,7 +311,8 @@ export function getIllnessPage(q: IllnessQuery): Promise<Page<Illness>> {
         page,
         pageSize,
       }),
-    opts([CACHE_TAGS.illnesses]),
+    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    { ...opts([CACHE_TAGS.illnesses]), visitorChosen: Boolean(fields.Keyword) },
   );
 }
 

@@ -1,0 +1,69 @@
+/**
+ * Per-client limits of the site's own GET routes (docs/security.md "Abuse from many clients"): each of these
+ * costs the server something a client chooses (a search over the lists, a card to look up or draw, a row on the
+ * API host), so one client gets a share and no more. Counted in this process, or in Redis with REDIS_URL
+ * (several `next start` processes share the count, lib/shared-state/redis.ts), per client by the site's one rule
+ * (lib/security/client-address.ts; an IPv6 address by its /64). A refusal is 429 with Retry-After and a Chinese
+ * message. RATE_LIMIT_SCALE multiplies every allowance, as it does the API's (the browser tests raise it).
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { sharedRedis } from '@/lib/shared-state/redis';
+import { clientLimitKey } from './client-address';
+
+export const ROUTE_LIMITS = {
+  /** GET /search-suggestions: a few a second while someone types (the box waits 200 ms between keys). */
+  searchSuggestions: { points: 120, duration: 60, message: '搜索建议请求过于频繁，请稍后再试' },
+  /** GET /share-card/… that needs the page looked up or its card drawn (a stored card a page links is a file read, never limited: a link previewer fetches many from few addresses). */
+  shareCard: { points: 120, duration: 60, message: '分享图请求过于频繁，请稍后再试' },
+  /** GET /session/image-code: one per SMS send that asks for it. */
+  imageCode: { points: 20, duration: 10 * 60, message: '图形验证码获取过于频繁，请稍后再试' },
+} as const;
+
+export type RouteLimitName = keyof typeof ROUTE_LIMITS;
+
+function scale(): number {
+  const n = Number(process.env.RATE_LIMIT_SCALE ?? '1');
+  return Number.isFinite(n) && n >= 1 && n <= 100_000 ? Math.floor(n) : 1;
+}
+
+const LIMITERS = Symbol.for('shengai.route-limits');
+
+/** One limiter per rule and process, on globalThis: every route bundle must count in the same place. */
+function limiter(name: RouteLimitName): RateLimiterAbstract {
+  const g = globalThis as typeof globalThis & { [LIMITERS]?: Map<string, RateLimiterAbstract> };
+  const limiters = (g[LIMITERS] ??= new Map());
+  const key = `${name}:${scale()}`;
+  let found = limiters.get(key);
+  if (!found) {
+    const rule = ROUTE_LIMITS[name];
+    const base = { keyPrefix: `route:${name}`, points: rule.points * scale(), duration: rule.duration };
+    const memory = new RateLimiterMemory(base);
+    const redis = sharedRedis();
+    found = redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
+    limiters.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * Spends one request of `name` for the request's client. Null when allowed, else the 429 to answer. A store
+ * fault counts as allowed: a broken counter must not close the site.
+ */
+export async function refuseOverLimit(name: RouteLimitName, request: Pick<Request, 'headers'>): Promise<Response | null> {
+  try {
+    await limiter(name).consume(clientLimitKey(request.headers));
+    return null;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) return null;
+    const wait = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    return Response.json(
+      { error: ROUTE_LIMITS[name].message },
+      { status: 429, headers: { 'retry-after': String(wait), 'cache-control': 'no-store' } },
+    );
+  }
+}
+
+/** Forgets every count (tests). */
+export function resetRouteLimits(): void {
+  (globalThis as typeof globalThis & { [LIMITERS]?: Map<string, RateLimiterAbstract> })[LIMITERS]?.clear();
+}
