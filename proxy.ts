@@ -7,9 +7,9 @@
  *    served. Search-engine crawlers are never redirected;
  * 2. login-required pages (SPEC §2) without the refreshToken cookie go to /
  *    with the 请先登录 marker and the page to continue to (SPEC §4);
- * 3. a page request whose access cookie has expired while the refresh cookie
- *    lives is refreshed here, once, so the page renders with fresh cookies
- *    (server components cannot set cookies).
+ * 3. a page request whose access cookie is missing or holds an expired token
+ *    while the refresh cookie lives is refreshed here, once, so the page renders
+ *    with fresh cookies (server components cannot set cookies).
  * Hardening (lib/security, docs/security.md): every answer carries the page CSP with a
  * per-request nonce (Next 16 CSP guide), and a path with a broken
  * percent-escape gets the 404 page instead of Next's 500.
@@ -27,11 +27,13 @@ import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerVisitorPlace, VISITOR_PLACE_PATH } from '@/lib/page-cache/proxy-place';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
+import { isPlainDocumentRequest, rendersAlone } from '@/lib/page-cache/policy';
 import { actionRequestKind, refuseMalformedAction } from '@/lib/security/action-request';
 import { rememberedLookup } from '@/lib/remembered-lookup';
 import { cspProxy, type CspForRequest } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
+import { accessTokenExpired } from '@/lib/session/token-expiry';
 import { trustedProxyHops } from '@/lib/session/trusted-proxy';
 import { mobilePlatform } from '@/lib/session/user-agent';
 
@@ -98,6 +100,12 @@ export async function proxy(request: NextRequest) {
     return csp().apply(NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302));
   }
 
+  // An access cookie whose token has expired counts as absent: the refresh happens here, where the new
+  // cookies can be set, not in the page, which cannot set them (a rotated refresh token the browser never
+  // got would end the session about a minute later: docs/security.md "Abuse from many clients").
+  const access = request.cookies.get(ACCESS_COOKIE)?.value;
+  if (access && accessTokenExpired(access)) request.cookies.delete(ACCESS_COOKIE);
+
   // Public pages from the page cache (never its own render, never a request that refreshes cookies).
   const needsRefresh = Boolean(refreshToken) && !request.cookies.get(ACCESS_COOKIE) && (request.method === 'GET' || request.method === 'HEAD');
   if (!cacheRender && !needsRefresh) {
@@ -119,12 +127,20 @@ export async function proxy(request: NextRequest) {
     else headers.delete('x-forwarded-host');
   }
   // The page's address for its mobile-alternate link (lib/mobile-alternate.ts), never the client's own value.
-  headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
+  // The error pages have none: they render without asking the API host anything, so they still render
+  // while it hangs (lib/page-cache/fallback.ts).
+  if (pathname === routes.notFound() || pathname.startsWith(`${routes.notFound()}/`)) headers.delete(PAGE_PATH_HEADER);
+  else headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
 
-  // A member's document load is rendered on loopback, so an error answer holds the whole site
-  // (lib/page-cache/member-render.ts); the loopback render itself renders as usual.
+  // A document load the page cache does not answer is rendered on loopback, so an error answer holds the whole
+  // site (lib/page-cache/member-render.ts): a member's page, the search and the redirect helper, and a load by a
+  // client that asks with Accept */* or none (curl, link previewers). The loopback render itself renders as usual.
+  const hasSession = Boolean(refreshToken) || request.cookies.has(ACCESS_COOKIE);
   const forMember =
-    !cacheRender && !isMemberRender(request.headers) && (Boolean(refreshToken) || request.cookies.has(ACCESS_COOKIE)) && rendersForMember(request);
+    !cacheRender &&
+    !isMemberRender(request.headers) &&
+    rendersForMember(request) &&
+    (hasSession || rendersAlone(pathname) || isPlainDocumentRequest(request.headers));
 
   // 3. Refresh an expired access cookie once, for the page and the browser alike.
   if (refreshToken && needsRefresh) {

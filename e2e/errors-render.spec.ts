@@ -32,6 +32,47 @@ for (const [what, path] of UNKNOWN) {
   });
 }
 
+// Whatever the client asks with: curl and many link previewers send `Accept: */*` or no Accept at all, and the
+// search and the redirect helper, which are rendered for each request, answer whole pages too (docs/security.md
+// "Abuse from many clients"; proxy.ts renders such loads on loopback, lib/page-cache/member-render.ts).
+const ANY_CLIENT: [string, Record<string, string>][] = [
+  ['a browser', DOCUMENT],
+  ['curl (Accept */*)', { accept: '*/*' }],
+  ['a previewer without Accept', { accept: '' }],
+];
+const EVERY_KIND = [
+  ...UNKNOWN.filter(([, path]) => path !== '/404'),
+  ['a search with a bad type', '/searchList?keyword=%E5%A4%B1%E7%9C%A0&type=bad'],
+  ['a search past its last page', '/searchList?keyword=%E5%A4%B1%E7%9C%A0&type=news&page=999'],
+  ['the redirect helper with an off-site target', '/redirect/%2F%2Fevil.example'],
+  ['the redirect helper with a broken segment', '/redirect/%E0%A4%A'],
+] as const;
+
+for (const [client, headers] of ANY_CLIENT) {
+  for (const [what, path] of EVERY_KIND) {
+    test(`${what}, asked by ${client}: 404 with the header, navigation and message in the first HTML`, async ({ request }) => {
+      const res = await request.get(path, { headers, maxRedirects: 0 });
+      expect(res.status()).toBe(404);
+      const html = await res.text();
+      expect(html).not.toContain('__next_error__');
+      expect(html).toMatch(/<nav aria-label="主导航"/);
+      expect(html).toMatch(/<h1[^>]*>页面不存在<\/h1>/);
+      expect(html).toMatch(/<a [^>]*href="\/"[^>]*>返回首页<\/a>/);
+    });
+  }
+}
+
+test('a search and the redirect helper still work for every client', async ({ request }) => {
+  for (const [, headers] of ANY_CLIENT) {
+    const search = await request.get('/searchList?keyword=%E5%A4%B1%E7%9C%A0', { headers });
+    expect(search.status()).toBe(200);
+    expect(await search.text()).toMatch(/<h1[^>]*>[^<]*失眠/);
+    const redirect = await request.get('/redirect/doctorlist', { headers, maxRedirects: 0 });
+    expect([307, 308]).toContain(redirect.status());
+    expect(new URL(redirect.headers()['location']!, 'http://x').pathname).toBe('/doctorlist');
+  }
+});
+
 test('the not-found page of an unknown doctor reads without JavaScript, keeps its address and hydrates under its CSP', async ({ browser, baseURL }) => {
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const page = await noScript.newPage();

@@ -143,3 +143,36 @@ test('cached public pages keep answering 200 with their last content; uncached p
   }
   await fault.setMode('pass');
 });
+
+// docs/security.md "Abuse from many clients": with the API host hanging, ten never-seen public pages loaded at
+// once each answer the 503 page with the whole site in their first HTML, never Next's empty shell: a render that
+// runs out of time gets the kept error page (lib/page-cache/serve.ts), whatever the client asks with.
+test('with the API host hanging, ten never-seen pages at once each answer 503 with the whole error page', async ({ request }) => {
+  test.setTimeout(120_000);
+  // The error pages are kept while the host answers (the server renders them before any page needs one).
+  await fault.setMode('pass');
+  expect((await request.get(`${origin}${routes.news()}`, { headers: DOCUMENT })).status()).toBe(200);
+  await fault.setMode('hang');
+  const fresh = `${Date.now().toString(36)}`;
+  const urls = [
+    ...Array.from({ length: 4 }, (_, i) => routes.doctorDetail(`HANG${fresh}${i}`)),
+    routes.newsDetail(`7${Date.now() % 1_000_000}`),
+    routes.newsDetail(`6${Date.now() % 1_000_000}`),
+    routes.hospitalDetail(`HANG${fresh}`),
+    routes.illnessDetail(8_000_000 + (Date.now() % 1_000_000)),
+    routes.search(`挂起${fresh}`),
+    routes.search(`无响应${fresh}`),
+  ];
+  const answers = await Promise.all(
+    urls.map((url, i) => request.get(`${origin}${url}`, { maxRedirects: 0, timeout: 60_000, headers: i % 2 ? { accept: '*/*' } : DOCUMENT })),
+  );
+  for (const [i, res] of answers.entries()) {
+    const html = await res.text();
+    expect(res.status(), urls[i]).toBe(503);
+    expect(res.headers()['retry-after'], urls[i]).toBeTruthy();
+    expect(html, urls[i]).not.toContain('__next_error__');
+    expect(html, urls[i]).toMatch(/<nav aria-label="主导航"/);
+    expect(html, urls[i]).toMatch(/<h1[^>]*>页面暂时无法显示<\/h1>/);
+  }
+  await fault.setMode('pass');
+});

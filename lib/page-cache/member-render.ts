@@ -1,6 +1,8 @@
 /**
  * A member's full page load, rendered on loopback so that its error answers hold the site too
- * (docs/decisions.md "Errors render on the server", lib/page-cache/fallback.ts).
+ * (docs/decisions.md "Errors render on the server", lib/page-cache/fallback.ts). The same for the other
+ * document loads the page cache does not answer: the search and the redirect helper (`rendersAlone`), and
+ * a client that asks with `Accept: *\/*` or none (`isPlainDocumentRequest`: curl, link previewers).
  *
  * The whole-page cache swaps Next's empty error shell for a whole page, but it answers visitors
  * only: a member's pages are rendered for them alone. So proxy.ts hands a member's document load
@@ -14,9 +16,9 @@
  * A render that cannot be reached is left to Next (null): the page renders as it always did.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { isDocumentRequest } from './policy';
+import { isDocumentRequest, isPlainDocumentRequest } from './policy';
 import { fallbackFor } from './fallback';
-import { RENDER_TIMEOUT_MS, answer, fallbackPage, pageCacheEnabled, renderOrigin, sameSecret } from './serve';
+import { RENDER_TIMEOUT_MS, answer, fallbackPage, pageCacheEnabled, renderOrigin, sameSecret, warmFallbacks } from './serve';
 import { pageCacheState } from './store';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
 
@@ -36,7 +38,7 @@ export function isMemberRender(headers: Pick<Headers, 'get'>): boolean {
 
 /** A member's document load that this module answers: GET only (a HEAD has no body to mend). */
 export function rendersForMember(request: Pick<NextRequest, 'method' | 'headers'>): boolean {
-  return pageCacheEnabled() && request.method === 'GET' && isDocumentRequest(request.headers);
+  return pageCacheEnabled() && request.method === 'GET' && (isDocumentRequest(request.headers) || isPlainDocumentRequest(request.headers));
 }
 
 /**
@@ -48,6 +50,7 @@ export async function answerMemberPage(request: NextRequest, forward: Headers): 
   const origin = renderOrigin();
   const state = pageCacheState();
   if (!origin || Date.now() < state.unreachableUntil) return null;
+  warmFallbacks();
   const headers: Record<string, string> = {};
   forward.forEach((value, name) => {
     if (!NOT_FORWARDED.has(name) && !name.startsWith('x-middleware-')) headers[name] = value;

@@ -84,6 +84,31 @@ export function isDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean {
   return dest === null || dest === 'document';
 }
 
+/**
+ * A document load by a client that says nothing of HTML: `Accept: *\/*` or no Accept at all, without the
+ * marks a browser puts on its own fetches (`Sec-Fetch-Dest: empty`, `Next-Url`, the RSC headers, `Next-Action`):
+ * curl and many link previewers ask that way. Never answered from the page cache (nginx keeps only page-cache
+ * answers, and such a request is how the stack's tests reach a process), but its error answers still need the
+ * whole site in their first HTML (docs/security.md "Abuse from many clients"), so proxy.ts renders it on
+ * loopback like a member's page (lib/page-cache/member-render.ts).
+ */
+export function isPlainDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean {
+  if (h.has('rsc') || h.has('next-router-prefetch') || h.has('next-url') || h.has('next-action')) return false;
+  // No browser sends a document load without Sec-Fetch-Dest any more: `*/*` with one is a script's fetch.
+  if (h.has('sec-fetch-dest')) return false;
+  const accept = (h.get('accept') ?? '').trim();
+  return accept === '' || /^\*\/\*(?:\s*;\s*q=[\d.]+)?$/.test(accept);
+}
+
+/**
+ * Pages rendered for each request, never cached whole (`isUncachedPath`), whose error answers still need the
+ * whole site in their first HTML: the search (each search is recorded) and the redirect helper. proxy.ts
+ * renders their document loads on loopback like a member's (lib/page-cache/member-render.ts).
+ */
+export function rendersAlone(pathname: string): boolean {
+  return pathname === '/searchList' || pathname.startsWith('/redirect/');
+}
+
 /** A full page load of a cacheable page: its plan, else null (the page renders as usual). */
 export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;

@@ -21,7 +21,9 @@ vi.mock('./place', () => ({ visitorPlace: async (address: string) => places[addr
  * proxy.ts, it gives the placeholder nonce only to a request with the secret.
  */
 const origin = {
+  /** Renders of pages; the error pages' own renders (under /404/) are counted apart. */
   renders: 0,
+  fallbackRenders: 0,
   status: 200,
   delayMs: 0,
   version: 'v1',
@@ -35,7 +37,8 @@ beforeAll(async () => {
   // What instrumentation.ts does in a server process.
   installPassThrough();
   server = http.createServer((req, res) => {
-    origin.renders++;
+    if ((req.url ?? '').startsWith('/404/')) origin.fallbackRenders++;
+    else origin.renders++;
     origin.lastHeaders = req.headers;
     const state = pageCacheState();
     const nonce = req.headers[RENDER_HEADER] === state.renderSecret ? state.placeholderNonce : 'not-the-placeholder';
@@ -66,7 +69,7 @@ beforeEach(() => {
   vi.stubEnv('PAGE_CACHE', '');
   vi.stubEnv('PAGE_CACHE_DEBUG', '1');
   vi.useRealTimers();
-  Object.assign(origin, { renders: 0, status: 200, delayMs: 0, version: 'v1', answers: {} });
+  Object.assign(origin, { renders: 0, fallbackRenders: 0, status: 200, delayMs: 0, version: 'v1', answers: {} });
   purgePageCache();
   pageCacheState().unreachableUntil = 0;
 });
@@ -322,7 +325,20 @@ describe('error pages whose first HTML holds the site (lib/page-cache/fallback.t
     const b = await read('/newtdetail/999999');
     expect(b.res.status).toBe(404);
     expect(b.body).toContain(`v1 ${NOT_FOUND_RENDER_PATH}`);
-    expect(origin.renders).toBe(3);
+    expect(origin.renders).toBe(2);
+    // Each error page was rendered once, ahead of the first page (below), and kept.
+    expect(origin.fallbackRenders).toBe(2);
+  });
+
+  it('renders both error pages ahead, at the first page rendered and again after a purge', async () => {
+    origin.answers = { [NOT_FOUND_RENDER_PATH]: { status: 404 }, [UNAVAILABLE_RENDER_PATH]: { status: 200 } };
+    await read('/aboutHospital');
+    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(2));
+    await read('/trendsInfor');
+    expect(origin.fallbackRenders).toBe(2);
+    purgePageCache();
+    await read('/aboutHospital');
+    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(4));
   });
 
   it('answers a page that stopped rendering with its last good copy, 503 and Retry-After', async () => {

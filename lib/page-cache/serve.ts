@@ -104,7 +104,11 @@ interface Rendered {
   fallback: 'notFound' | 'unavailable' | null;
 }
 
-async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Rendered | null> {
+/** The render did not answer within RENDER_TIMEOUT_MS (the API host hanging): the page is unavailable now. */
+const TIMED_OUT = 'timed-out';
+type Outcome = Rendered | typeof TIMED_OUT | null;
+
+async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Outcome> {
   const state = pageCacheState();
   const origin = renderOrigin();
   if (!origin || Date.now() < state.unreachableUntil) return null;
@@ -142,25 +146,27 @@ async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Re
       fallback: fallbackFor(res.status, html),
     };
   } catch (err) {
+    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return TIMED_OUT;
     // Connection refused (a server bound to another address): stop trying for a while.
-    if (!(err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))) {
-      state.unreachableUntil = Date.now() + UNREACHABLE_BACKOFF_MS;
-    }
+    state.unreachableUntil = Date.now() + UNREACHABLE_BACKOFF_MS;
     return null;
   }
 }
+
+const rendered = (outcome: Outcome): Rendered | null => (outcome === TIMED_OUT ? null : outcome);
 
 /**
  * One render per key at a time; its result is stored unless a purge happened meanwhile. A page
  * is stored when it answers 200; a fallback page (`fallbackStatus`) when it answers that status.
  */
-function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: number): Promise<Rendered | null> {
+function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: number): Promise<Outcome> {
   const state = pageCacheState();
-  const running = state.inflight.get(plan.key) as Promise<Rendered | null> | undefined;
+  const running = state.inflight.get(plan.key) as Promise<Outcome> | undefined;
   if (running) return running;
   const generation = state.generation;
   const promise = render(plan)
-    .then((rendered) => {
+    .then((outcome) => {
+      const rendered = outcome === TIMED_OUT ? null : outcome;
       if (fallbackStatus !== undefined) {
         const whole = rendered?.keepable && rendered.page.status === fallbackStatus && !rendered.fallback;
         if (whole && state.generation === generation) store.set(plan.key, rendered.page);
@@ -169,7 +175,7 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
         // The copy a visitor gets, with 503, while the page cannot be rendered (kept across purges).
         state.lastGood.set(plan.key, rendered.page);
       }
-      return rendered;
+      return outcome;
     })
     .finally(() => state.inflight.delete(plan.key));
   state.inflight.set(plan.key, promise);
@@ -254,24 +260,39 @@ export async function fallbackPage(kind: 'notFound' | 'unavailable'): Promise<Ca
     }
     return kept;
   }
-  const rendered = await renderOnce(plan, state.shared, expected);
-  if (rendered && rendered.page.status === expected && !rendered.fallback) return rendered.page;
+  const outcome = rendered(await renderOnce(plan, state.shared, expected));
+  if (outcome && outcome.page.status === expected && !outcome.fallback) return outcome.page;
   return null;
+}
+
+/**
+ * Renders both fallback pages in the background when a page is first rendered (and again after a purge, which
+ * empties the store they are kept in), before any page needs one: when the API host hangs, every page that
+ * cannot be rendered then answers a kept page at once (docs/security.md "Abuse from many clients").
+ */
+export function warmFallbacks(): void {
+  const state = pageCacheState();
+  if (state.fallbacksWarm) return;
+  state.fallbacksWarm = true;
+  void fallbackPage('notFound').catch(() => undefined);
+  void fallbackPage('unavailable').catch(() => undefined);
 }
 
 /** A render that failed or needs a whole error page: the answer a visitor gets instead. */
 async function answerFailure(
-  rendered: Rendered | null,
+  outcome: Outcome,
   key: string,
   request: Pick<NextRequest, 'method' | 'headers'>,
 ): Promise<NextResponse | null> {
   const state = pageCacheState();
+  const rendered = outcome === TIMED_OUT ? null : outcome;
   const unavailable = rendered === null || rendered.fallback === 'unavailable';
   if (unavailable) {
     // The page cannot be rendered now (the API host down, hanging or failing): its last good copy, with 503.
     const last = state.lastGood.get(key);
     if (last) return answer(last, request, 'LAST-GOOD', 503);
-    if (rendered === null) return null;
+    // A render that timed out gets the error page (below); only an unreachable render is left to Next.
+    if (outcome === null) return null;
   }
   const page = await fallbackPage(unavailable ? 'unavailable' : 'notFound');
   if (page) return answer(page, request, 'FALLBACK', unavailable ? 503 : 404);
@@ -322,7 +343,9 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
     return answer(kept, request, stale ? 'STALE' : 'HIT', kept.status, shared);
   }
 
-  const rendered = await renderOnce(plan, store);
-  if (rendered && !rendered.fallback) return answer(rendered.page, request, 'MISS', rendered.page.status, shared && rendered.cacheable);
-  return answerFailure(rendered, plan.key, request);
+  warmFallbacks();
+  const outcome = await renderOnce(plan, store);
+  const fresh = rendered(outcome);
+  if (fresh && !fresh.fallback) return answer(fresh.page, request, 'MISS', fresh.page.status, shared && fresh.cacheable);
+  return answerFailure(outcome, plan.key, request);
 }

@@ -112,6 +112,8 @@ export interface PageCacheState {
   generation: number;
   /** After the loopback render fails to connect, pages render as usual until then. */
   unreachableUntil: number;
+  /** The error pages were rendered ahead since the last purge (lib/page-cache/serve.ts `warmFallbacks`). */
+  fallbacksWarm: boolean;
 }
 
 const STATE = Symbol.for('shengai.page-cache');
@@ -127,6 +129,7 @@ export function pageCacheState(): PageCacheState {
     inflight: new Map(),
     generation: 0,
     unreachableUntil: 0,
+    fallbacksWarm: false,
   };
   // Several processes behind nginx: a purge in one empties them all (lib/shared-state/page-cache-purge.ts).
   listenForPurges((tags) => void purgeForOtherProcess(tags), purgeHere);
@@ -177,4 +180,6 @@ function purgeHere(): void {
   state.generation++;
   state.shared.clear();
   state.perVisitor.clear();
+  // The error pages went with the shared store: the next page rendered renders them ahead again.
+  state.fallbacksWarm = false;
 }

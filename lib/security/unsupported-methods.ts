@@ -4,6 +4,11 @@
  * to a WHATWG Request, which throws for TRACE, TRACK and CONNECT: that was a
  * 500 on every path, before proxy.ts could see it. So the check sits at the
  * Node server itself (instrumentation.ts installs it once per process).
+ *
+ * OPTIONS outside /api/ is answered here too, 204 with Allow: Next answered it
+ * with 500 for any file under public/ and 400 for a page (docs/security.md
+ * "Abuse from many clients"). The site grants no cross-origin requests, so the
+ * answer carries no CORS header. Under /api/ the route handlers answer OPTIONS.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -15,8 +20,16 @@ export function isSupportedMethod(method: string | undefined): boolean {
   return ALLOWED.has((method ?? '').toUpperCase());
 }
 
-/** Answers an unsupported method with 405 and Allow. Returns true when it answered. */
+/** What a page or a file of the site answers to: GET and HEAD, and POST for the server actions. */
+export const PAGE_METHODS = 'GET, HEAD, POST';
+
+/** Answers an unsupported method with 405 and Allow, and OPTIONS outside /api/ with 204. Returns true when it answered. */
 export function refuseUnsupportedMethod(req: IncomingMessage, res: ServerResponse): boolean {
+  if ((req.method ?? '').toUpperCase() === 'OPTIONS' && !(req.url ?? '').startsWith('/api/')) {
+    res.writeHead(204, { allow: PAGE_METHODS, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-length': '0' });
+    res.end();
+    return true;
+  }
   if (isSupportedMethod(req.method)) return false;
   res.writeHead(405, {
     allow: ALLOWED_METHODS.join(', '),
