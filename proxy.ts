@@ -27,7 +27,7 @@ import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerVisitorPlace, VISITOR_PLACE_PATH } from '@/lib/page-cache/proxy-place';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
-import { isPlainDocumentRequest, rendersAlone } from '@/lib/page-cache/policy';
+import { isPlainDocumentRequest, isRouteHandlerPath, rendersAlone } from '@/lib/page-cache/policy';
 import { actionRequestKind, refuseMalformedAction } from '@/lib/security/action-request';
 import { rememberedLookup } from '@/lib/remembered-lookup';
 import { cspProxy, type CspForRequest } from '@/lib/security/csp-proxy';
@@ -140,6 +140,7 @@ export async function proxy(request: NextRequest) {
     !cacheRender &&
     !isMemberRender(request.headers) &&
     rendersForMember(request) &&
+    !isRouteHandlerPath(pathname) &&
     (hasSession || rendersAlone(pathname) || isPlainDocumentRequest(request.headers));
 
   // 3. Refresh an expired access cookie once, for the page and the browser alike.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyedByPlace, pageCachePlan, type PageRequest } from './policy';
+import { isPlainDocumentRequest, isRouteHandlerPath, keyedByPlace, pageCachePlan, rendersAlone, type PageRequest } from './policy';
 
 function request(pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): PageRequest {
   const url = new URL(pathAndQuery, 'http://site.test');
@@ -118,5 +118,35 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
   it('an explicit province segment of the doctor list depends on the URL alone', () => {
     const plan = pageCachePlan(request('/doctorlist/215', { headers: { 'x-forwarded-for': '203.0.113.9' }, cookies: { address: '216' } }));
     expect(plan).toMatchObject({ key: '/doctorlist/215', forward: {}, perVisitor: false });
+  });
+});
+
+describe('document loads the page cache leaves to Next (lib/page-cache/member-render.ts renders them on loopback)', () => {
+  const plain = (headers: Record<string, string>) => isPlainDocumentRequest(new Headers(headers));
+
+  it('a load with Accept */* or none, without a browser\'s fetch marks, is a plain document load', () => {
+    expect(plain({ accept: '*/*' })).toBe(true);
+    expect(plain({ accept: '*/*;q=0.8' })).toBe(true);
+    expect(plain({})).toBe(true);
+    expect(plain({ accept: '' })).toBe(true);
+  });
+
+  it('a browser\'s own fetches, router fetches, actions and other types are not', () => {
+    expect(plain({ accept: '*/*', 'sec-fetch-dest': 'empty' })).toBe(false);
+    expect(plain({ accept: '*/*', 'next-url': '/' })).toBe(false);
+    expect(plain({ accept: '*/*', rsc: '1' })).toBe(false);
+    expect(plain({ accept: '*/*', 'next-action': 'abc' })).toBe(false);
+    expect(plain({ accept: 'application/json' })).toBe(false);
+    expect(plain({ accept: 'image/png,*/*' })).toBe(false);
+  });
+
+  it('the search and the redirect helper render alone; route handlers are no pages', () => {
+    expect(rendersAlone('/searchList')).toBe(true);
+    expect(rendersAlone('/redirect/doctorlist')).toBe(true);
+    expect(rendersAlone('/doctorlist')).toBe(false);
+    for (const path of ['/search-suggestions', '/share-card/doctor/D1.png', '/session/me', '/api/News/GetNewList', '/auth/wechat']) {
+      expect(isRouteHandlerPath(path), path).toBe(true);
+    }
+    expect(isRouteHandlerPath('/searchList')).toBe(false);
   });
 });

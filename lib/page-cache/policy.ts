@@ -101,6 +101,14 @@ export function isPlainDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean
 }
 
 /**
+ * Addresses answered by the site's route handlers, not pages: JSON, images and redirects that never hold the
+ * site's layout, so their error answers are their own (proxy.ts renders no document load of theirs on loopback).
+ */
+export function isRouteHandlerPath(pathname: string): boolean {
+  return /^\/(?:api|session|auth|share-card|search-suggestions)(?:\/|$)/.test(pathname);
+}
+
+/**
  * Pages rendered for each request, never cached whole (`isUncachedPath`), whose error answers still need the
  * whole site in their first HTML: the search (each search is recorded) and the redirect helper. proxy.ts
  * renders their document loads on loopback like a member's (lib/page-cache/member-render.ts).
