@@ -16,7 +16,7 @@ import type { Database } from './types';
 
 export const KNOWN_FOR_DAYS = 90;
 /** The latest addresses and devices kept per phone (older ones are forgotten). */
-export const KNOWN_PER_PHONE = 10;
+export const KNOWN_PER_PHONE = 20;
 
 /** A request's client: its limit key and, when it sent a valid one, its device. */
 export interface Client {
@@ -53,8 +53,9 @@ export function rememberClient(db: Database, phone: string, client: Client, now:
   );
   const trim = db.prepare(
     `DELETE FROM phone_clients WHERE phone = ? AND kind = ? AND client NOT IN
-       (SELECT client FROM phone_clients WHERE phone = ? AND kind = ? ORDER BY proven_at DESC LIMIT ?)`,
+       (SELECT client FROM phone_clients WHERE phone = ? AND kind = ? ORDER BY proven_at DESC, rowid DESC LIMIT ?)`,
   );
+  // Within one second the row written last is the latest (rowid): a device just proven is never the one forgotten.
   db.transaction(() => {
     // Every request whose address is not known shares one name: it never becomes anyone's known client.
     if (client.ip !== UNKNOWN_ADDRESS) upsert.run(phone, 'address', client.ip, now);
