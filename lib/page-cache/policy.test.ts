@@ -45,6 +45,7 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
       '/session/me',
       '/auth/wechat',
       '/redirect/doctorlist',
+      '/search-suggestions',
       '/_next/static/chunks/a.js',
     ]) {
       expect(pageCachePlan(request(path)), path).toBeNull();

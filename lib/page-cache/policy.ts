@@ -59,7 +59,10 @@ function isUncachedPath(pathname: string): boolean {
     /\.[A-Za-z0-9]+$/.test(pathname) ||
     /^\/(?:api|session|auth|redirect|_next)(?:\/|$)/.test(pathname) ||
     // The health and metrics routes answer for this process, now (docs/operations.md "Health").
-    /^\/(?:healthz|readyz|metrics)$/.test(pathname)
+    /^\/(?:healthz|readyz|metrics)$/.test(pathname) ||
+    // A route handler answers for itself, with the client's own address: a render on loopback would count
+    // every client as this server (one per-client limit for all, docs/security.md "Abuse from many clients").
+    isRouteHandlerPath(pathname)
   );
 }
 
@@ -105,7 +108,7 @@ export function isPlainDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean
  * site's layout, so their error answers are their own (proxy.ts renders no document load of theirs on loopback).
  */
 export function isRouteHandlerPath(pathname: string): boolean {
-  return /^\/(?:api|session|auth|share-card|search-suggestions)(?:\/|$)/.test(pathname);
+  return /^\/(?:api|session|auth|share-card|search-suggestions)(?:\/|$)/.test(pathname) || /^\/(?:healthz|readyz|metrics)$/.test(pathname);
 }
 
 /**
