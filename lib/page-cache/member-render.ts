@@ -21,12 +21,28 @@ import { fallbackFor } from './fallback';
 import { RENDER_TIMEOUT_MS, answer, fallbackPage, pageCacheEnabled, renderOrigin, sameSecret, warmFallbacks } from './serve';
 import { pageCacheState } from './store';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
+import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
 
 /** The secret header of a member's loopback render (never sent on by proxy.ts). */
 export const MEMBER_RENDER_HEADER = 'x-member-render';
 
-/** Request headers the loopback render must not copy: hop-by-hop, or its own to set. */
-const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'upgrade']);
+/**
+ * Request headers the loopback render must not copy: hop-by-hop, or its own to set. The page's address
+ * (PAGE_PATH_HEADER) too: the render's own proxy.ts sets it from the same URL, and a long URL sent twice
+ * would pass Node's 16 KB header limit (431).
+ */
+const NOT_FORWARDED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'accept-encoding',
+  'upgrade',
+  PAGE_PATH_HEADER,
+]);
+/** A longer address is rendered as usual: with the request's own headers it might not fit the loopback request's limit. */
+const MAX_RENDERED_URL = 12 * 1024;
 /** Response headers of the render that belong to its own hop. */
 const NOT_RETURNED = new Set(['connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'set-cookie']);
 
@@ -50,6 +66,7 @@ export async function answerMemberPage(request: NextRequest, forward: Headers): 
   const origin = renderOrigin();
   const state = pageCacheState();
   if (!origin || Date.now() < state.unreachableUntil) return null;
+  if (request.nextUrl.pathname.length + request.nextUrl.search.length > MAX_RENDERED_URL) return null;
   warmFallbacks();
   const headers: Record<string, string> = {};
   forward.forEach((value, name) => {
