@@ -14,6 +14,9 @@ import { bookingMigration } from './050-booking';
 import { doctorFiltersMigration } from './060-doctor-filters';
 import { doctorVersionMigration } from './061-doctor-version';
 import { doctorTermsLongMigration } from './062-doctor-terms-long';
+import { patientsMigration } from './090-patients';
+import { appointmentsMigration } from './091-appointments';
+import { visitReviewsMigration } from './092-visit-reviews';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 
@@ -29,6 +32,9 @@ export const migrations: Migration[] = [
   doctorFiltersMigration,
   doctorVersionMigration,
   doctorTermsLongMigration,
+  patientsMigration,
+  appointmentsMigration,
+  visitReviewsMigration,
   priceListMigration,
   videoDurationMigration,
 ];
