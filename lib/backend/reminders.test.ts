@@ -3,6 +3,8 @@
  * the day before the visit, for 已预约 records only, once, even when two server processes share the
  * database and run their pass at the same moment. Fixed clocks on both sides of midnight China time.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from './router';
 import { createThrottles } from './throttles';
@@ -172,6 +174,78 @@ describe('two server processes sharing one database', () => {
     expect(sendReminder(a.db, quiet, seenByA[0]!, now)).toBe(false);
     expect(sendDueReminders(a.db, quiet, now) + sendDueReminders(b.db, quiet, now)).toBe(0);
     expect(notices(a, no)).toHaveLength(1);
+  });
+});
+
+/** A reminder pass in a process of its own (test/reminder-pass-process.ts), driven line by line. */
+function passInProcess(now: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test/reminder-pass-process.ts'), dbPath, now], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
+  let buffer = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      lines.push(line);
+      for (const w of waiters.filter((x) => line.startsWith(x.prefix))) w.resolve(line);
+    }
+  });
+  const exited = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`reminder process exited ${code}: ${lines.join(' | ')}`))));
+  });
+  /** The next line starting with `prefix` (or one already printed). */
+  const line = (prefix: string) =>
+    new Promise<string>((resolve) => {
+      const seen = lines.find((l) => l.startsWith(prefix));
+      if (seen) resolve(seen);
+      else waiters.push({ prefix, resolve });
+    });
+  return { line, step: () => child.stdin.write('step\n'), exited };
+}
+
+describe('two server processes, for real', () => {
+  it('two OS processes on one database file both find 12 reminders due before either sends: 12 notices, each once', async () => {
+    const id = ensureMember(a, { phone: '13400000004', vipCode: 'RVIPR03', name: '提醒会员三', points: 0 });
+    a.db.prepare('UPDATE members SET id_card = ? WHERE id = ?').run(idCardFor(10), id);
+    // Twelve paid bookings for 12-03, booked over two days (the daily cap), each for a 就诊人 of its own.
+    const nos: string[] = [];
+    const start = clock;
+    try {
+      for (const day of ['2026-11-23T02:00:00Z', '2026-11-24T02:00:00Z']) {
+        clock = new Date(day);
+        const t = await memberToken(a, id, 'RVIPR03');
+        for (let i = 0; i < 6; i++) {
+          const patient = await call(a, 'HIS_Register/AddPatient', { Name: `家人${nos.length}`, Relation: '其他亲属', IDCard: idCardFor(20 + nos.length), Phone: '13400000005' }, t);
+          expect(patient.ErrorNo, patient.ErrorInfo).toBe(1);
+          nos.push(await bookAndPay(t, (await slotOn('2026-12-03')).ScheduleID, String(patient.Result.PatientID)));
+          // At most five 就诊人: each goes once booked for (the booking keeps its own copy of the person).
+          a.db.prepare('DELETE FROM patients WHERE id = ?').run(patient.Result.PatientID);
+        }
+      }
+    } finally {
+      clock = start;
+    }
+    const now = '2026-12-02T10:00:30Z';
+    const due = dueReminders(a.db, new Date(now)).length;
+    expect(dueReminders(a.db, new Date(now)).filter((r) => nos.includes(r.register_no))).toHaveLength(12);
+
+    const [p, q] = [passInProcess(now), passInProcess(now)];
+    await Promise.all([p.line('ready'), q.line('ready')]);
+    p.step();
+    q.step();
+    // Both have read the due rows before either writes.
+    expect(await Promise.all([p.line('due'), q.line('due')])).toEqual([`due ${due}`, `due ${due}`]);
+    p.step();
+    q.step();
+    const sent = (await Promise.all([p.line('sent'), q.line('sent')])).map((l) => Number(l.split(' ')[1]));
+    await Promise.all([p.exited, q.exited]);
+    expect(sent[0]! + sent[1]!).toBe(due);
+    for (const no of nos) expect(notices(a, no), no).toHaveLength(1);
   });
 });
 

@@ -22,7 +22,8 @@ import type { BackendSettings, Database } from './types';
 export const REMINDER_HOUR = 18;
 export const REMINDER_INTERVAL_MS = 60_000;
 
-interface CandidateRow {
+/** A record whose reminder is due (dueReminders), as sendReminder takes it. */
+export interface DueReminder {
   id: number;
   register_no: string;
   patient_name: string;
@@ -45,7 +46,7 @@ export function reminderDueAt(visitDate: string): Date {
 }
 
 /** The reminder's text: who, when, where, what to bring, and where to change it. */
-export function reminderText(r: CandidateRow): string {
+export function reminderText(r: DueReminder): string {
   const [, m, d] = r.visit_date.split('-').map(Number);
   const weekday = WEEKDAY_NAMES[new Date(`${r.visit_date}T12:00:00+08:00`).getUTCDay()];
   return (
@@ -58,7 +59,7 @@ export function reminderText(r: CandidateRow): string {
 }
 
 /** 已预约 records of today and tomorrow (China) that have no reminder yet, each due at `now`. */
-export function dueReminders(db: Database, now: Date): CandidateRow[] {
+export function dueReminders(db: Database, now: Date): DueReminder[] {
   const rows = db
     .prepare(
       `SELECT r.id, r.register_no, r.patient_name, r.patient_phone, m.phone AS member_phone, r.visit_date, r.time_slot,
@@ -69,7 +70,7 @@ export function dueReminders(db: Database, now: Date): CandidateRow[] {
        WHERE r.status = 0 AND r.reminder_sent_at IS NULL AND r.visit_date IN (?, ?)
        ORDER BY r.id`,
     )
-    .all(chinaDate(now).date, chinaDate(now, 1).date) as CandidateRow[];
+    .all(chinaDate(now).date, chinaDate(now, 1).date) as DueReminder[];
   return rows.filter((r) => {
     const start = periodStartOfRow(r);
     return start !== null && reminderDueAt(r.visit_date).getTime() <= now.getTime() && now.getTime() < start.getTime();
@@ -80,7 +81,7 @@ export function dueReminders(db: Database, now: Date): CandidateRow[] {
  * Claims one record's reminder and writes it to the outbox, in one transaction; false when another pass
  * (this process's or another's) claimed it first, or it stopped being 已预约.
  */
-export function sendReminder(db: Database, settings: Pick<BackendSettings, 'log' | 'devAids'>, row: CandidateRow, now: Date): boolean {
+export function sendReminder(db: Database, settings: Pick<BackendSettings, 'log' | 'devAids'>, row: DueReminder, now: Date): boolean {
   const phone = row.patient_phone || row.member_phone;
   const at = now.toISOString();
   const sent = db
