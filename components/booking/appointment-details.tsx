@@ -136,7 +136,7 @@ export function AppointmentDetails({
         </Section>
       ) : null}
 
-      {active || r.status === 'visited' ? (
+      {active ? (
         <Section title="就诊须知">
           <ul className="list-disc space-y-2 pl-5 text-sm leading-7 text-stone-800">
             <li>请至少提前15分钟到达{r.hospitalName}，到分诊台凭预约单号或就诊人身份证报到。</li>
