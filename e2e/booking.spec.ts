@@ -1,12 +1,14 @@
 /**
  * Online booking journeys (docs/api.md "HIS_Register booking"): a member books
- * from a doctor's page, pays and sees it in the records; a visitor logs in
- * through the SPEC §4 dialog and comes back to the same slot; cancelling, and
- * a failed cancel (SPEC §8 message, record unchanged); a full slot; bad input.
- * Each booking journey uses a freshly registered member, so the specs can run
- * again on the same database.
+ * from a doctor's page for themself (real-name: their ID card is on file), pays
+ * and sees it in the records; a visitor logs in through the SPEC §4 dialog and
+ * comes back to the same slot; cancelling in the Headless UI dialog that says
+ * what is refunded, and a failed cancel (SPEC §8 message, record unchanged); a
+ * full slot; bad input. Each booking journey uses a freshly registered member,
+ * so the specs can run again on the same database.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { idCardCheckChar } from '../lib/validation';
 import { api, failNext, registerFreshMember } from './auth-helpers';
 import { loginAs } from './support/members-session';
 import { apiUrl } from './support/api-origin';
@@ -30,9 +32,19 @@ async function openSlots(request: APIRequestContext, code: string): Promise<Slot
   return r.Result.DataList.slice(2).flatMap((d) => d.Shifts).filter((s) => s.BookState === 'open');
 }
 
-async function freshMember(request: APIRequestContext) {
-  const m = await registerFreshMember(request, '预约测试');
-  return { ...m, tokens: await apiLogin(request, m) };
+/** A valid ID card (SPEC §5 checksum) nobody else in this run has. */
+function freshIdCard(): string {
+  const first17 = `530102198${Math.floor(Math.random() * 10)}0${1 + Math.floor(Math.random() * 9)}1${Math.floor(Math.random() * 10)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
+}
+
+/** A fresh member with their ID card on file (real-name booking for themself). */
+async function freshMember(request: APIRequestContext, name = '预约测试') {
+  const m = await registerFreshMember(request, name);
+  const tokens = await apiLogin(request, m);
+  const profile = await authed(request, tokens.accessToken, 'VIP_Member/UpdateVipinformation', { VipName: name, IDCard: freshIdCard() });
+  expect(profile.ErrorNo, profile.ErrorInfo).toBe(1);
+  return { ...m, tokens };
 }
 
 async function apiLogin(request: APIRequestContext, who: { phone: string; password: string }) {
@@ -64,7 +76,8 @@ test('a member books from a doctor page, pays, and sees it in the records', asyn
 
   const summary = page.getByRole('definition');
   await expect(page.getByRole('heading', { level: 1, name: '预约挂号' })).toBeVisible();
-  await expect(summary.filter({ hasText: '预约测试' })).toBeVisible();
+  // Real-name: the holder, whose ID card is on file, is the 就诊人 chosen for them.
+  await expect(page.getByRole('radio', { name: /预约测试（本人）/ })).toBeChecked();
   const date = slotId.split('-').slice(1, 4).join('-');
   expect(label).toContain(date);
   await expect(page.getByText(new RegExp(`^${date} 周`))).toBeVisible();
@@ -75,7 +88,7 @@ test('a member books from a doctor page, pays, and sees it in the records', asyn
   // A double click books once.
   await page.getByRole('button', { name: '确认预约' }).dblclick();
   await expect(page.getByRole('status').filter({ hasText: '预约已提交' })).toContainText('待支付');
-  const list = await authed<{ DataList: { ScheduleID: string; Status: number }[] }>(request, member.tokens.accessToken, 'HIS_Register/GetRegisterList', {});
+  const list = await authed<{ DataList: { ScheduleID: string; Status: number; RegisterNo: string }[] }>(request, member.tokens.accessToken, 'HIS_Register/GetRegisterList', {});
   expect(list.Result.DataList.filter((r) => r.ScheduleID === slotId)).toHaveLength(1);
   const slot = await api<Slot>(request, 'HIS_Register/GetScheduleSlot', { ScheduleID: slotId });
   expect(slot.Result.Remaining).toBe(before - 1);
@@ -83,7 +96,12 @@ test('a member books from a doctor page, pays, and sees it in the records', asyn
   await expect(page.getByText(/剩余支付时间 \d+分\d{2}秒/)).toBeVisible();
   // The tests pay with the simulated provider, and the button says so (docs/operations.md).
   await page.getByRole('button', { name: /^模拟支付 ￥/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: '支付成功' })).toBeVisible();
+  const paid = page.getByRole('status').filter({ hasText: '支付成功' });
+  await expect(paid).toBeVisible();
+  // The receipt number stays, and the appointment page is one click away.
+  const registerNo = list.Result.DataList.find((r) => r.ScheduleID === slotId)!.RegisterNo;
+  await expect(paid).toContainText(`预约单号 ${registerNo}`);
+  await expect(paid.getByRole('link', { name: /查看预约详情/ })).toHaveAttribute('href', `/dRecord/registration/${registerNo}`);
 
   await page.getByRole('link', { name: '查看挂号记录' }).click();
   await expect(page).toHaveURL(/\/dRecord\/registration$/);
@@ -99,7 +117,7 @@ test('a member books from a doctor page, pays, and sees it in the records', asyn
 });
 
 test('a visitor is asked to log in with the login dialog and comes back to the same slot', async ({ page, request }) => {
-  const member = await registerFreshMember(request, '访客预约');
+  const member = await freshMember(request, '访客预约');
   await page.goto('/doctordetail/D100002');
   const cell = page.getByRole('table', { name: '未来14天出诊排班' }).getByRole('link', { name: /^预约 / }).nth(2);
   const href = (await cell.getAttribute('href'))!;
@@ -113,13 +131,13 @@ test('a visitor is asked to log in with the login dialog and comes back to the s
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === href);
   await expect(page.getByRole('button', { name: '确认预约' })).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: '访客预约' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /访客预约（本人）/ })).toBeChecked();
 });
 
-test('cancelling returns the number; a failed cancel shows the SPEC §8 message and keeps the record', async ({ page, context, request }) => {
+test('cancelling in the dialog says what is refunded and returns the number; a failed cancel shows the SPEC §8 message and keeps the record', async ({ page, context, request }) => {
   const member = await freshMember(request);
   const slot = (await openSlots(request, 'D100004'))[1]!;
-  const booked = await authed<{ RegisterNo: string }>(request, member.tokens.accessToken, 'HIS_Register/BookRegister', {
+  const booked = await authed<{ RegisterNo: string; Fee: number }>(request, member.tokens.accessToken, 'HIS_Register/BookRegister', {
     ScheduleID: slot.ScheduleID,
     IdempotencyKey: `e2e${Date.now()}`,
   });
@@ -132,17 +150,30 @@ test('cancelling returns the number; a failed cancel shows the SPEC §8 message 
   await page.goto('/dRecord/registration');
   const row = await recordRow(page, '', slot.Date);
   await expect(row).toContainText('已预约');
-  page.on('dialog', (d) => void d.accept());
+  // No native confirm any more: a browser dialog would fail this test.
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected browser dialog: ${d.message()}`);
+  });
 
   await failNext(request, 'HIS_Register/CancelRegister');
   await row.getByRole('button', { name: '取消预约' }).click();
-  await expect(row.getByRole('alert')).toContainText('订单取消失败，请重试或联系客服');
+  const dialog = page.getByRole('dialog', { name: '确认取消预约？' });
+  await expect(dialog).toContainText(`已支付的挂号费￥${booked.Result.Fee}将原路退回`);
+  await dialog.getByRole('button', { name: '确认取消' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('订单取消失败，请重试或联系客服');
+  await dialog.getByRole('button', { name: '暂不取消' }).click();
+  await expect(dialog).toBeHidden();
   await page.reload();
   await expect(row).toContainText('已预约');
   expect(await remaining()).toBe(held);
 
   await row.getByRole('button', { name: '取消预约' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(0);
+  await page.getByRole('dialog').getByRole('button', { name: '确认取消' }).click();
+  // What was refunded: said at once, and kept on the record.
+  await expect(page.getByRole('status').filter({ hasText: `预约已取消，挂号费￥${booked.Result.Fee}将原路退回` })).toBeVisible();
   await expect(row).toContainText('已取消');
+  await expect(row).toContainText(`已退款￥${booked.Result.Fee}`);
   await expect(row.getByRole('button', { name: '取消预约' })).toHaveCount(0);
   expect(await remaining()).toBe(held + 1);
 });

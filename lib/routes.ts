@@ -100,6 +100,12 @@ export const routes = {
   userIndex: () => '/userIndex',
   modifyInfo: () => '/modifyInfor',
   registrationRecords: (query?: ListQuery) => withQuery('/dRecord/registration', query),
+  /** One appointment: when and where to go, for whom, payment, cancel, reschedule, review (docs/api.md "HIS_Register booking"). */
+  registrationDetail: (registerNo: string, query?: ListQuery) => withQuery(`/dRecord/registration/${seg(registerNo)}`, query),
+  /** The appointment as an iCalendar file (text/calendar, China time). */
+  registrationCalendar: (registerNo: string) => `/dRecord/registration/${seg(registerNo)}/appointment.ics`,
+  /** 就诊人: the people the member books for (docs/api.md "HIS_Register patients"). */
+  patients: (query?: ListQuery) => withQuery('/dRecord/patients', query),
   /** 兑换记录: the member's points-mall exchanges (the site's extension; docs/api.md GetExchangeList). */
   exchangeRecords: (query?: ListQuery) => withQuery('/dRecord/exchange', query),
   /** Booking one schedule slot; the URL names the slot, so it survives the login dialog and can be shared. */
@@ -125,7 +131,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
-export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/booking'] as const;
+export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/patients', '/booking'] as const;
 
 export function isLoginRequiredPath(pathname: string): boolean {
   return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -24,6 +24,8 @@ export const WRITE_TABLES = [
   'wechat_bindings',
   'hot_words',
   'hot_word_hits',
+  'patients',
+  'payments',
 ] as const;
 
 export type WriteTable = (typeof WRITE_TABLES)[number];

@@ -3,8 +3,8 @@ import { Link } from '@/components/ui/link';
 import type { BookingSlot } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 
-/** What is being booked and for whom: doctor, clinic, date, period with its hours, fee, and the patient (ID card masked). */
-export function BookingSummary({ slot, patient }: { slot: BookingSlot; patient: { name: string; idCardMasked: string } }) {
+/** What is being booked: doctor, clinic, date, period with its hours, fee and numbers left (the 就诊人 is chosen in the form). */
+export function BookingSummary({ slot }: { slot: BookingSlot }) {
   const rows: [string, ReactNode][] = [
     [
       '医生',
@@ -26,7 +26,6 @@ export function BookingSummary({ slot, patient }: { slot: BookingSlot; patient: 
     ['就诊时段', `${slot.shiftName} ${slot.start}-${slot.end}`],
     ['挂号费', `￥${slot.fee}`],
     ['剩余号源', slot.bookState === 'full' ? '约满' : slot.bookState === 'closed' ? '已停止预约' : `${slot.remaining}`],
-    ['就诊人', `${patient.name}（身份证 ${patient.idCardMasked || '未登记'}）`],
   ];
   return (
     <dl aria-label="预约信息" className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-3 rounded-lg border border-stone-200 bg-white p-5 text-sm">

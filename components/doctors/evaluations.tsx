@@ -95,6 +95,14 @@ export function EvaluationList({
               <span className="font-medium text-stone-800">{e.memberName}</span>
               <span className={`rounded px-2 py-0.5 ${BADGE[e.satisfaction]}`}>{e.satisfactionName}</span>
               <span className="rounded bg-stone-100 px-2 py-0.5 text-stone-700">{e.isSystem ? '系统评价' : '人工评价'}</span>
+              {/* A review written after a booked visit (docs/api.md TW_Evaluate/AddRegisterEvaluate). */}
+              {e.verified ? <span className="rounded bg-jade-50 px-2 py-0.5 text-jade-700">已就诊患者</span> : null}
+              {e.stars ? (
+                <span className="text-amber-700">
+                  <span aria-hidden="true">{'★'.repeat(e.stars)}</span>
+                  <span className="sr-only">{e.stars}星</span>
+                </span>
+              ) : null}
               {showTarget ? (
                 <span className="text-stone-600">
                   {e.doctorCode ? (

@@ -3,6 +3,7 @@ import { routes } from '@/lib/routes';
 
 const LINKS = [
   { label: '挂号记录', hint: '预约与就诊记录', href: routes.registrationRecords() },
+  { label: '就诊人', hint: '为家人实名预约', href: routes.patients() },
   { label: '积分兑换', hint: '用积分兑换好礼', href: routes.pointsExchange() },
   { label: '兑换记录', hint: '积分商城兑换的商品', href: routes.exchangeRecords() },
   { label: '我的留言', hint: '咨询与客服回复', href: routes.customerMessage() },
@@ -14,7 +15,7 @@ const LINKS = [
 export function MemberShortcuts() {
   return (
     <nav aria-label="会员中心">
-      <ul className="grid grid-cols-5 gap-4">
+      <ul className="grid grid-cols-4 gap-4">
         {LINKS.map((l) => (
           <li key={l.label}>
             <Link href={l.href} className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-brand-600 hover:shadow-sm">

@@ -14,8 +14,9 @@ const STATUS_STYLE: Record<RegistrationStatus, string> = {
 };
 
 /**
- * The member's appointment records: date, clinic, doctor, status, and what the
- * status allows (待支付: pay with the time left, or cancel; 已预约: cancel until the cut-off).
+ * The member's appointment records: date, clinic, doctor, whom each is for, status, and what the status
+ * allows (待支付: pay with the time left, or cancel; 已预约: cancel until the cut-off; 已就诊: review).
+ * Each record links to its appointment page (docs/api.md "HIS_Register booking").
  */
 export function RegistrationTable({ records }: { records: Registration[] }) {
   return (
@@ -55,15 +56,34 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
                 </Link>
                 <span className="ml-1 text-xs text-jade-700">{r.doctorTitle}</span>
               </td>
-              <td className="px-4 py-3 text-stone-700">{r.patientName}</td>
+              <td className="px-4 py-3 text-stone-700">
+                {r.patientName}
+                <span className="block text-xs text-stone-600">{r.patientRelation}</span>
+              </td>
               <td className="px-4 py-3 text-right text-stone-700">￥{r.fee}</td>
               <td className="px-4 py-3 text-center">
                 <span className={`rounded-full px-3 py-1 text-xs ${STATUS_STYLE[r.status]}`}>{r.statusName}</span>
+                {r.refundAmount > 0 ? <span className="mt-1 block text-xs text-stone-600">已退款￥{r.refundAmount}</span> : null}
               </td>
               <td className="space-y-2 px-4 py-3">
                 {r.canPay ? <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} simulated={r.simulatedPayment} /> : null}
-                {r.canCancel ? <CancelForm registerNo={r.registerNo} /> : null}
-                {!r.canPay && !r.canCancel ? <span className="text-stone-400" aria-hidden="true">—</span> : null}
+                {r.canCancel ? (
+                  <CancelForm
+                    registerNo={r.registerNo}
+                    fee={r.fee}
+                    paid={Boolean(r.paidAt) && r.status === 'booked'}
+                    visit={`${r.patientName}（${r.patientRelation}） · ${r.visitDate} ${r.timeSlot} · ${r.hospitalName} ${r.doctorName}`}
+                  />
+                ) : null}
+                {r.canReview ? (
+                  <Link href={`${routes.registrationDetail(r.registerNo)}#review`} className="inline-block rounded-md bg-jade-600 px-3 py-1 text-sm text-white hover:bg-jade-700">
+                    评价
+                  </Link>
+                ) : null}
+                {r.review ? <span className="block text-sm text-stone-600">已评价</span> : null}
+                <Link href={routes.registrationDetail(r.registerNo)} className="block text-sm text-brand-700 hover:underline">
+                  详情<span className="sr-only">：{r.visitDate} {r.doctorName}的预约</span>
+                </Link>
               </td>
             </tr>
           ))}

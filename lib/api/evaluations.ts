@@ -21,6 +21,10 @@ export interface Evaluation {
   content: string;
   tags: string[];
   createdAt: string;
+  /** 1–5 for a review written after a booked visit, else null. */
+  stars: number | null;
+  /** Written by a patient whose booking the clinic marked 已就诊 (shown 已就诊患者). */
+  verified: boolean;
 }
 
 export interface EvaluationRatio {
@@ -66,6 +70,8 @@ interface WireEvaluation {
   Content: string;
   Tags: string;
   CreateTime: string;
+  Stars?: number;
+  Verified?: number;
 }
 
 const reshapeEvaluation = (w: WireEvaluation): Evaluation => ({
@@ -81,6 +87,8 @@ const reshapeEvaluation = (w: WireEvaluation): Evaluation => ({
   content: w.Content,
   tags: w.Tags ? w.Tags.split(',').filter(Boolean) : [],
   createdAt: w.CreateTime,
+  stars: w.Stars ? w.Stars : null,
+  verified: w.Verified === 1,
 });
 
 const targetFields = (t: EvaluationTarget) => ({

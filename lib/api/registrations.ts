@@ -2,8 +2,9 @@ import 'server-only';
 /**
  * HIS_Register (SPEC §7 Records): the member's own appointment records (never
  * cached), and online booking, the site's extension of the contract
- * (docs/api.md "HIS_Register booking"): one slot, book, pay, cancel, one record.
- * Book, pay and cancel are writes: sent once, never retried.
+ * (docs/api.md "HIS_Register booking"): one slot, book for a 就诊人, pay, cancel,
+ * reschedule, one record, and the review after the visit (TW_Evaluate/AddRegisterEvaluate).
+ * Book, pay, cancel, reschedule and review are writes: sent once, never retried.
  */
 import { isApiError } from './errors';
 import { publicRead } from './public';
@@ -12,6 +13,11 @@ import type { AuthedClient, Page } from './types';
 interface WireRegistration {
   RegisterNo: string;
   PatientName: string;
+  PatientID?: number;
+  PatientRelation?: string;
+  PatientIDCard?: string;
+  PeriodStart?: string;
+  PeriodEnd?: string;
   VisitDate: string;
   TimeSlot: string;
   HospitalCode: string;
@@ -26,9 +32,18 @@ interface WireRegistration {
   CreateTime: string;
   ScheduleID?: string;
   PayDeadline?: string;
+  PaidTime?: string;
+  CancelTime?: string;
+  VisitedTime?: string;
+  RefundAmount?: number;
+  RescheduledFrom?: string;
+  CancelDeadline?: string;
   CanPay?: number;
   CanCancel?: number;
   PayChannel?: string;
+  CanReschedule?: number;
+  CanEvaluate?: number;
+  Evaluation?: { EvaluateID: number; Stars: number; Content: string; CreateTime: string } | null;
   Repeated?: boolean;
 }
 
@@ -55,6 +70,15 @@ export function isRegistrationStatus(value: string): value is RegistrationStatus
 export interface Registration {
   registerNo: string;
   patientName: string;
+  /** 0: the account holder (or a record made before 就诊人 existed). */
+  patientId: number;
+  /** 本人, 父母, 子女… */
+  patientRelation: string;
+  /** Masked by the API, or ''. */
+  patientIdCardMasked: string;
+  /** When the period starts and ends (ISO instants), or '' when unknown. */
+  periodStart: string;
+  periodEnd: string;
   visitDate: string;
   timeSlot: string;
   hospitalCode: string;
@@ -69,10 +93,31 @@ export interface Registration {
   scheduleId: string;
   /** ISO instant by which an unpaid booking must be paid; '' otherwise. */
   payDeadline: string;
+  createdAt: string;
+  paidAt: string;
+  cancelledAt: string;
+  visitedAt: string;
+  /** Yuan given back by a cancel (a paid booking's fee), else 0. */
+  refundAmount: number;
+  /** The period held before the last reschedule (as the patient read it), or ''. */
+  rescheduledFrom: string;
+  /** Until when cancelling or rescheduling online is possible (ISO), or ''. */
+  cancelDeadline: string;
   canPay: boolean;
   canCancel: boolean;
   /** The host pays with the simulated provider: nothing is charged, and the pay button says 模拟支付. */
   simulatedPayment: boolean;
+  canReschedule: boolean;
+  canReview: boolean;
+  review: VisitReview | null;
+}
+
+/** The review written after the visit. */
+export interface VisitReview {
+  id: number;
+  stars: number;
+  content: string;
+  createdAt: string;
 }
 
 export interface BookingReceipt extends Registration {
@@ -84,6 +129,11 @@ function reshape(x: WireRegistration): Registration {
   return {
     registerNo: x.RegisterNo,
     patientName: x.PatientName,
+    patientId: x.PatientID ?? 0,
+    patientRelation: x.PatientRelation ?? '本人',
+    patientIdCardMasked: x.PatientIDCard ?? '',
+    periodStart: x.PeriodStart ?? '',
+    periodEnd: x.PeriodEnd ?? '',
     visitDate: x.VisitDate,
     timeSlot: x.TimeSlot,
     hospitalCode: x.HospitalCode,
@@ -97,9 +147,21 @@ function reshape(x: WireRegistration): Registration {
     statusName: x.StatusName,
     scheduleId: x.ScheduleID ?? '',
     payDeadline: x.PayDeadline ?? '',
+    createdAt: x.CreateTime,
+    paidAt: x.PaidTime ?? '',
+    cancelledAt: x.CancelTime ?? '',
+    visitedAt: x.VisitedTime ?? '',
+    refundAmount: x.RefundAmount ?? 0,
+    rescheduledFrom: x.RescheduledFrom ?? '',
+    cancelDeadline: x.CancelDeadline ?? '',
     canPay: x.CanPay === 1,
     canCancel: x.CanCancel === 1,
     simulatedPayment: x.PayChannel === 'simulated',
+    canReschedule: x.CanReschedule === 1,
+    canReview: x.CanEvaluate === 1,
+    review: x.Evaluation
+      ? { id: x.Evaluation.EvaluateID, stars: x.Evaluation.Stars, content: x.Evaluation.Content, createdAt: x.Evaluation.CreateTime }
+      : null,
   };
 }
 
@@ -191,14 +253,36 @@ export async function getBookingSlot(scheduleId: string): Promise<{ slot: Bookin
   }
 }
 
-export async function bookRegistration(client: AuthedClient, input: { scheduleId: string; idempotencyKey: string }) {
+/** BookRegister for one 就诊人 (patientId 0: the account holder, who needs their ID card on file). */
+export async function bookRegistration(client: AuthedClient, input: { scheduleId: string; idempotencyKey: string; patientId: number }) {
   return receipt(
     await client.post<WireRegistration>(
       'HIS_Register/BookRegister',
-      { ScheduleID: input.scheduleId, IdempotencyKey: input.idempotencyKey },
+      { ScheduleID: input.scheduleId, IdempotencyKey: input.idempotencyKey, PatientID: input.patientId },
       { write: true },
     ),
   );
+}
+
+/** RescheduleRegister: the same doctor's other slot; the old number returns as the new one is held. */
+export async function rescheduleRegistration(client: AuthedClient, input: { registerNo: string; scheduleId: string }) {
+  return receipt(
+    await client.post<WireRegistration>('HIS_Register/RescheduleRegister', { RegisterNo: input.registerNo, ScheduleID: input.scheduleId }, { write: true }),
+  );
+}
+
+/** TW_Evaluate/AddRegisterEvaluate: the review of a 已就诊 booking, once. */
+export async function reviewVisit(client: AuthedClient, input: { registerNo: string; stars: number; content: string }) {
+  const r = await client.post<{ EvaluateID: number; Stars: number; Content: string; CreateTime: string; DoctorCode: string; HospitalCode: string }>(
+    'TW_Evaluate/AddRegisterEvaluate',
+    { RegisterNo: input.registerNo, Stars: input.stars, Content: input.content },
+    { write: true },
+  );
+  return {
+    review: { id: r.EvaluateID, stars: r.Stars, content: r.Content, createdAt: r.CreateTime } satisfies VisitReview,
+    doctorCode: r.DoctorCode,
+    clinicCode: r.HospitalCode,
+  };
 }
 
 export async function payRegistration(client: AuthedClient, registerNo: string) {
@@ -209,8 +293,14 @@ export async function cancelRegistration(client: AuthedClient, registerNo: strin
   return receipt(await client.post<WireRegistration>('HIS_Register/CancelRegister', { RegisterNo: registerNo }, { write: true }));
 }
 
-export async function getRegistration(client: AuthedClient, registerNo: string): Promise<Registration> {
-  return reshape(await client.post<WireRegistration>('HIS_Register/GetRegister', { RegisterNo: registerNo }));
+/** One of the member's own records, or null when it is not theirs or does not exist (both answer 404, or 0 for a malformed number). */
+export async function getRegistration(client: AuthedClient, registerNo: string): Promise<Registration | null> {
+  try {
+    return reshape(await client.post<WireRegistration>('HIS_Register/GetRegister', { RegisterNo: registerNo }));
+  } catch (err) {
+    if (isApiError(err) && (err.errorNo === 404 || err.errorNo === 0)) return null;
+    throw err;
+  }
 }
 
 /** The refusal reason an ApiError of a booking write carries (Result.Reason), if any. */

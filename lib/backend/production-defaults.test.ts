@@ -21,6 +21,7 @@ import {
 } from './settings';
 import { PAYMENT_UNAVAILABLE_MESSAGE } from './payments';
 import { call, ensureMember, memberToken } from '@/test/backend-member-services';
+import { idCardFor } from '@/test/id-cards';
 import { startProblems } from '@/lib/operations/start-checks';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-production-defaults-'));
@@ -123,6 +124,8 @@ describe('payment', () => {
     const backend: Backend = createBackend({ dbPath: path.join(dir, 'no-payment.db'), jwtSecret: new TextEncoder().encode(strong), log: () => {} }, createThrottles({ redis: false }));
     try {
       const id = ensureMember(backend, { phone: '13700009001', vipCode: 'PVIP01', name: '付款测试', points: 0 });
+      // Booking is real-name: the holder books for themself with their ID card on file (docs/api.md).
+      backend.db.prepare('UPDATE members SET id_card = ? WHERE id = ?').run(idCardFor(9001), id);
       const token = await memberToken(backend, id, 'PVIP01');
       const schedule = await call(backend, 'TW_User/GetDoctorScheduleNew', { AppointmentCode: 'D100001' });
       const slot = schedule.Result.DataList.flatMap((d: { Shifts: { ScheduleID: string; BookState: string; Remaining: number }[] }) => d.Shifts)

@@ -9,6 +9,7 @@ import { takeInjectedFailure } from './handlers/dev';
 import { clientAddress, DEVICE_HEADER, isFromSite, limitKey } from '@/lib/security/client-address';
 import { deviceOf } from './device-tokens';
 import { createSweeper } from './cleanup';
+import { startReminderClock } from './reminders';
 import { settingsFromEnv } from './settings';
 import { createThrottles, type Throttles } from './throttles';
 import { isSessionOpen } from './session-tokens';
@@ -214,8 +215,12 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
 
 const globalForBackend = globalThis as typeof globalThis & { __shengaiBackend?: Backend };
 
-/** The process-wide backend on DATABASE_PATH, created on first use. */
+/** The process-wide backend on DATABASE_PATH, created on first use; it sends the day-before reminders (reminders.ts). */
 export function getBackend(): Backend {
-  globalForBackend.__shengaiBackend ??= createBackend();
+  if (!globalForBackend.__shengaiBackend) {
+    const backend = createBackend();
+    globalForBackend.__shengaiBackend = backend;
+    startReminderClock(backend.db, backend.settings);
+  }
   return globalForBackend.__shengaiBackend;
 }

@@ -18,6 +18,7 @@ import { EMAIL_RE, idCardCheckChar, isPlainText, validateIdCard } from '@/lib/va
 import { createBackend, type Backend, type Envelope } from './router';
 import { latestSmsCode } from './sms';
 import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/test/db-snapshot';
+import { idCardFor } from '@/test/id-cards';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read many wire fields
 type Loose = any;
@@ -245,6 +246,64 @@ const CASES: WriteCase[] = [
     valid: async () => ({ Phone: freshPhone(), HolderName: '持卡会员' }),
     invalid: { Phone: PHONE_INVALID, HolderName: NAME_INVALID },
     optional: ['HolderName'],
+  },
+  {
+    path: 'HIS_Register/AddPatient',
+    auth: true,
+    valid: async () => ({ Name: '张秀兰', Relation: '父母', IDCard: ID_CARD, Phone: '13900000001' }),
+    invalid: {
+      Name: [...NAME_INVALID, '<b>张三</b>', '张\n三'],
+      Relation: ['本人', '老板', SCRIPT, SQL],
+      IDCard: ID_INVALID,
+      Phone: PHONE_INVALID,
+    },
+  },
+  {
+    path: 'HIS_Register/UpdatePatient',
+    auth: true,
+    valid: async () => {
+      const at = new Date().toISOString();
+      const id = backend.db
+        .prepare(`INSERT INTO patients (member_id, name, relation, id_card, phone, created_at, updated_at) VALUES (?, '李想', '子女', ?, '13900000002', ?, ?)`)
+        .run(memberId, idCardFor(901), at, at).lastInsertRowid;
+      return { PatientID: String(id), Name: '李想', Relation: '子女', IDCard: '', Phone: '13900000003' };
+    },
+    invalid: {
+      PatientID: ['0', '-1', '99999999', 'abc', '1.5', SQL],
+      Name: NAME_INVALID,
+      Relation: ['本人', '老板', SCRIPT],
+      IDCard: ID_INVALID,
+      Phone: PHONE_INVALID,
+    },
+    optional: ['IDCard'],
+  },
+  {
+    path: 'HIS_Register/DeletePatient',
+    auth: true,
+    valid: async () => {
+      const at = new Date().toISOString();
+      const id = backend.db
+        .prepare(`INSERT INTO patients (member_id, name, relation, id_card, phone, created_at, updated_at) VALUES (?, '王芳', '配偶', ?, '13900000004', ?, ?)`)
+        .run(memberId, idCardFor(902), at, at).lastInsertRowid;
+      return { PatientID: String(id) };
+    },
+    invalid: { PatientID: ['0', '-1', '99999999', 'abc', '1.5', SQL, SCRIPT] },
+  },
+  {
+    path: 'TW_Evaluate/AddRegisterEvaluate',
+    auth: true,
+    valid: async () => {
+      const no = backend.db
+        .prepare('SELECT register_no FROM registrations WHERE member_id = ? AND status = 1 AND register_no NOT IN (SELECT register_no FROM evaluations WHERE register_no IS NOT NULL) LIMIT 1')
+        .pluck()
+        .get(memberId) as string;
+      return { RegisterNo: no, Stars: '4', Content: '医生讲解耐心，调理效果不错。' };
+    },
+    invalid: {
+      RegisterNo: ["R1' OR 1=1", 'RVIP0001-003', SCRIPT, 'x'.repeat(61)],
+      Stars: ['0', '6', '-1', '4.5', 'five', SQL],
+      Content: ['好', '好'.repeat(501)],
+    },
   },
   {
     path: 'AuthenticationCenter/OutLogin',

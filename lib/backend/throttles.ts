@@ -59,6 +59,10 @@ export const THROTTLE_RULES = {
   hotWordsGlobal: { points: 1200, duration: 60, message: '搜索过于频繁，请稍后再试' },
   /** Image codes (RndVcodeNum) made for one client: each is a row, and a client needs one per SMS send. */
   imageCodeClient: { points: 20, duration: 10 * 60, message: '图形验证码获取过于频繁，请{wait}后再试' },
+  /** Bookings and reschedules of one member, from any address (one account hoarding numbers). */
+  bookMember: { points: 10, duration: 10 * 60, message: '预约操作过于频繁，请{wait}后再试' },
+  /** Bookings and reschedules from one client, whatever the member (many accounts from one address). */
+  bookClient: { points: 60, duration: 10 * 60, message: '当前网络预约操作过于频繁，请{wait}后再试' },
 } as const satisfies Record<string, Rule>;
 
 export type ThrottleName = keyof typeof THROTTLE_RULES;

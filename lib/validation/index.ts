@@ -5,3 +5,5 @@
 export * from './fields';
 export * from './member-info-rules';
 export * from './message-rules';
+export * from './patient-rules';
+export * from './review-rules';

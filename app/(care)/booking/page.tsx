@@ -4,7 +4,7 @@ import { BookingSummary } from '@/components/booking/booking-summary';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { getMemberProfile } from '@/lib/api/members';
+import { getPatients } from '@/lib/api/patients';
 import { getBookingSlot } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
@@ -14,7 +14,7 @@ import { parseCode, single, type SearchParams } from '@/lib/url-params';
 export const metadata: Metadata = pageMetadata({ title: '预约挂号', path: '/booking', noindex: true });
 
 /**
- * Booking one schedule slot (docs/api.md "HIS_Register booking"). Login-required:
+ * Booking one schedule slot for a 就诊人 (docs/api.md "HIS_Register booking"). Login-required:
  * a visitor goes through the SPEC §4 login dialog and comes back to this URL,
  * which names the slot. Never cached: the numbers are live.
  */
@@ -23,7 +23,7 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
   const scheduleId = parseCode(raw ?? null);
   await requireMember(scheduleId ? routes.booking(scheduleId) : '/booking');
   const found = scheduleId ? await getBookingSlot(scheduleId) : { error: '出诊时段无效，请从医生排班中重新选择' };
-  const profile = 'slot' in found ? await getMemberProfile(await memberClient()) : null;
+  const list = 'slot' in found ? await getPatients(await memberClient()) : null;
   return (
     <>
       <PageHeader title="预约挂号" subtitle="确认就诊信息后提交预约，并在时限内完成支付" />
@@ -41,14 +41,16 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
           </div>
         ) : (
           <>
-            <BookingSummary slot={found.slot} patient={{ name: profile!.name, idCardMasked: profile!.idCardMasked }} />
+            <BookingSummary slot={found.slot} />
             <BookingForm
               scheduleId={found.slot.id}
               idempotencyKey={crypto.randomUUID().replace(/-/g, '')}
               bookState={found.slot.bookState}
+              patients={list?.patients ?? []}
+              selfIdCardOnFile={list?.selfIdCardOnFile ?? false}
             />
             <p className="text-xs text-stone-600">
-              挂号费在线支付后预约生效；就诊前2小时可在“挂号记录”中取消预约，费用原路退回。
+              挂号费在线支付后预约生效；就诊前2小时可在预约详情中取消或改约，已付费用原路退回。
             </p>
           </>
         )}

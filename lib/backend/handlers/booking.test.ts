@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from '../router';
 import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath, visitorToken } from '@/test/backend-member-services';
+import { idCardFor } from '@/test/id-cards';
 import type { PaymentProvider } from '../payments';
 
 let backend: Backend;
@@ -67,6 +68,8 @@ beforeAll(async () => {
   for (let i = 0; i < 22; i++) {
     const vip = `BVIP${String(i).padStart(2, '0')}`;
     const id = ensureMember(backend, { phone: `1370000${String(i).padStart(4, '0')}`, vipCode: vip, name: `预约${i}`, points: 0 });
+    // Real-name registration: each holder has their ID card on file and books for themself.
+    backend.db.prepare('UPDATE members SET id_card = ? WHERE id = ?').run(idCardFor(100 + i), id);
     memberIds.push(id);
     tokens.push(await memberToken(backend, id, vip));
   }

@@ -7,17 +7,36 @@
  *   with a payment deadline, and lapses (5 已过期) when it passes;
  * - PayRegister (member, write): pays through settings.paymentProvider, → 0 已预约;
  * - CancelRegister (member, write): until the cut-off before the period; the number returns;
- * - GetRegister (member): one of the member's own records.
+ * - GetRegister (member): one of the member's own records;
+ * - RescheduleRegister (member, write): moves a booking to another slot of the same doctor; the old number
+ *   returns in the same transaction that holds the new one;
+ * - Dev/MarkVisited (development aid): the clinic marks a paid booking 已就诊, so a review can follow.
+ * Every booking names its 就诊人 (patients.ts; real-name registration), and is refused when that person
+ * already holds a number of the doctor in that period (any record, front-desk ones too), when the member
+ * holds MAX_UNPAID_BOOKINGS unpaid ones or has made DAILY_BOOKING_LIMIT today, and by the per-member and
+ * per-client booking throttles (throttles.ts).
  * Numbers are counted, not stored: a slot's remaining is its base minus
  * front-desk holds minus the site's active registrations, so a lapsed booking
  * returns its number the moment its deadline passes, with no sweeper.
  */
 import crypto from 'node:crypto';
 import { optionalInt, requiredString } from '../fields';
+import { smsNoticesOf } from '../reminders';
+import type { Throttles } from '../throttles';
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
 import { chinaDate } from './clinic-rows';
+import { bookingPatient, optionalPatientId, type BookingPatient } from './patients';
 import { ACTIVE_REGISTRATION_SQL, SCHEDULE_ID, slotById, type Slot } from './schedule-slots';
 import { registrationWire, type RegisterRow } from './register';
+
+/** Unpaid bookings one member may hold at once (each holds a number until it is paid or lapses). */
+export const MAX_UNPAID_BOOKINGS = 3;
+/**
+ * Bookings one member may make in a China day, whatever became of them: one for each of the five 就诊人 an
+ * account may have, and one change of mind. With the simulated payment a paid booking costs nothing, so
+ * without it one account could hold every number of a doctor.
+ */
+export const DAILY_BOOKING_LIMIT = 6;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 /** RegisterNo of seeded (R<vip>-001) and booked (R2026...) records. */
@@ -35,7 +54,12 @@ export type BookingRefusal =
   | 'TOO_LATE'
   | 'PAYMENT_FAILED'
   | 'REFUND_FAILED'
-  | 'IN_PROGRESS';
+  | 'IN_PROGRESS'
+  | 'UNPAID_LIMIT'
+  | 'DAILY_LIMIT'
+  | 'NOT_RESCHEDULABLE'
+  | 'OTHER_DOCTOR'
+  | 'NOT_VISITABLE';
 
 function refuse(reason: BookingRefusal, message: string): never {
   throw new BackendError(ErrorNo.REFUSED, message, { Reason: reason });
@@ -88,16 +112,74 @@ export function effectiveStatus(row: Pick<RegisterRow, 'status' | 'pay_deadline'
   return row.status === 4 && (!row.pay_deadline || row.pay_deadline <= now.toISOString()) ? 5 : row.status;
 }
 
+/** The start of the China day `now` falls in, as an ISO instant (created_at is stored in ISO UTC). */
+function chinaDayStartIso(now: Date): string {
+  return new Date(`${chinaDate(now).date}T00:00:00+08:00`).toISOString();
+}
+
+/**
+ * One booking per 就诊人, doctor and period, counting every record: the site's (by shift) and the front
+ * desk's, which have no schedule id or shift, only the doctor's code and the period's name in TimeSlot. The
+ * person is their ID card; a record with none (made before 就诊人, or at the front desk for the holder) is
+ * the account's own by its patient name.
+ */
+function duplicateOf(db: Database, memberId: number, patient: BookingPatient, slot: Slot, now: Date, exceptId = 0): string | null {
+  const row = db
+    .prepare(
+      `SELECT register_no FROM registrations
+       WHERE doctor_code = ? AND visit_date = ?
+         AND (shift_id = ? OR (shift_id IS NULL AND substr(time_slot, 1, ?) = ?))
+         AND ${ACTIVE_REGISTRATION_SQL}
+         AND (patient_id_card = ? OR (member_id = ? AND patient_id_card IS NULL AND patient_name = ?))
+         AND id <> ?
+       LIMIT 1`,
+    )
+    .get(
+      slot.AppointmentCode, slot.Date, slot.ShiftID, [...slot.ShiftName].length, slot.ShiftName, now.toISOString(),
+      patient.idCard, memberId, patient.name, exceptId,
+    ) as { register_no: string } | undefined;
+  return row?.register_no ?? null;
+}
+
+/** The caps of one member's bookings (MAX_UNPAID_BOOKINGS, DAILY_BOOKING_LIMIT), read inside the booking's transaction. */
+function checkBookingCaps(db: Database, memberId: number, now: Date) {
+  const unpaid = db
+    .prepare('SELECT COUNT(*) AS n FROM registrations WHERE member_id = ? AND status = 4 AND pay_deadline > ?')
+    .get(memberId, now.toISOString()) as { n: number };
+  if (unpaid.n >= MAX_UNPAID_BOOKINGS) {
+    refuse('UNPAID_LIMIT', `您已有${MAX_UNPAID_BOOKINGS}笔待支付的预约，请先完成支付或取消后再预约`);
+  }
+  const today = db
+    .prepare('SELECT COUNT(*) AS n FROM registrations WHERE member_id = ? AND schedule_id IS NOT NULL AND created_at >= ?')
+    .get(memberId, chinaDayStartIso(now)) as { n: number };
+  if (today.n >= DAILY_BOOKING_LIMIT) {
+    refuse('DAILY_LIMIT', `每个账号每天最多在线预约${DAILY_BOOKING_LIMIT}次，今日次数已用完，请明天再试`);
+  }
+}
+
+/**
+ * The booking throttles (throttles.ts): per member first, so a member who is refused does not spend the
+ * allowance of the address they share with others (a family, a clinic's Wi-Fi); then per client.
+ */
+export async function consumeBookingThrottles(throttles: Throttles, memberId: number, ip: string) {
+  await throttles.consume('bookMember', `member:${memberId}`);
+  await throttles.consume('bookClient', ip);
+}
+
+function periodText(slot: Pick<Slot, 'ShiftName' | 'StartTime' | 'EndTime'>): string {
+  return `${slot.ShiftName} ${slot.StartTime}-${slot.EndTime}`;
+}
+
 /**
  * BookRegister's transaction: IMMEDIATE, so concurrent bookings (even from two
  * processes) serialise on SQLite's write lock and each sees the numbers the
- * previous one took. The remaining count is read and the row inserted inside it.
+ * previous one took. The remaining count, the caps and the duplicate are read and the row inserted inside it.
  */
 export function bookRegistration(
   db: Database,
   settings: BackendSettings,
   member: { memberId: number; vipCode: string },
-  input: { scheduleId: string; key: string },
+  input: { scheduleId: string; key: string; patientId: number },
   now: Date,
 ) {
   const run = db.transaction(() => {
@@ -105,37 +187,76 @@ export function bookRegistration(
       .prepare('SELECT * FROM registrations WHERE member_id = ? AND idempotency_key = ?')
       .get(member.memberId, input.key) as RegisterRow | undefined;
     if (previous) {
-      if (previous.schedule_id !== input.scheduleId) refuse('KEY_REUSED', '该预约请求已用于其他时段，请重新选择时段');
-      return { ...registrationWire(previous, settings, now), Repeated: true };
+      if (previous.schedule_id !== input.scheduleId || (previous.patient_id ?? 0) !== input.patientId) {
+        refuse('KEY_REUSED', '该预约请求已用于其他时段，请重新选择时段');
+      }
+      return { ...registrationWire(db, previous, settings, now), Repeated: true };
     }
     const slot = slotOrRefuse(db, input.scheduleId, now);
     if (slot.BookState === 'closed') refuse('CLOSED', '该时段已停止预约，请选择其他时段');
+    const patient = bookingPatient(db, member.memberId, input.patientId);
+    if (duplicateOf(db, member.memberId, patient, slot, now)) {
+      refuse('DUPLICATE', `${patient.name}已预约该医生的同一时段，请勿重复预约`);
+    }
+    checkBookingCaps(db, member.memberId, now);
     if (slot.Remaining <= 0) refuse('FULL', '该时段已约满，请选择其他时段');
     const nowIso = now.toISOString();
-    const duplicate = db
-      .prepare(
-        `SELECT 1 FROM registrations WHERE member_id = ? AND doctor_id = ? AND visit_date = ? AND shift_id = ? AND ${ACTIVE_REGISTRATION_SQL}`,
-      )
-      .get(member.memberId, slot.DoctorID, slot.Date, slot.ShiftID, nowIso);
-    if (duplicate) refuse('DUPLICATE', '您已预约该医生的同一时段，请勿重复预约');
-    const person = db.prepare('SELECT name FROM members WHERE id = ?').get(member.memberId) as { name: string } | undefined;
-    if (!person) throw new BackendError(ErrorNo.VIP_NOT_BOUND, '会员信息不存在，请重新登录');
     const department = (db.prepare('SELECT department FROM doctors WHERE doctor_id = ?').get(slot.DoctorID) as { department: string }).department;
     const registerNo = `R${nowIso.slice(0, 10).replace(/-/g, '')}${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
     const deadline = new Date(now.getTime() + settings.bookingPaymentMinutes * 60_000).toISOString();
     db.prepare(
       `INSERT INTO registrations (register_no, member_id, vip_code, patient_name, visit_date, time_slot, hospital_code, hospital_name,
          department, doctor_code, doctor_name, doctor_title, fee, status, created_at,
-         schedule_id, doctor_id, shift_id, period_start, pay_deadline, idempotency_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4, ?, ?, ?, ?, ?, ?, ?)`,
+         schedule_id, doctor_id, shift_id, period_start, pay_deadline, idempotency_key,
+         patient_id, patient_relation, patient_id_card, patient_phone)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
-      registerNo, member.memberId, member.vipCode, person.name, slot.Date, `${slot.ShiftName} ${slot.StartTime}-${slot.EndTime}`,
+      registerNo, member.memberId, member.vipCode, patient.name, slot.Date, periodText(slot),
       slot.HospitalCode, slot.HospitalName, department, slot.AppointmentCode, slot.DoctorName, slot.DoctorTitle, slot.RegisterFee,
       nowIso, slot.ScheduleID, slot.DoctorID, slot.ShiftID, slot.PeriodStart, deadline, input.key,
+      patient.patientId, patient.relation, patient.idCard, patient.phone,
     );
-    return { ...registrationWire(ownRow(db, member.memberId, registerNo), settings, now), Repeated: false };
+    return { ...registrationWire(db, ownRow(db, member.memberId, registerNo), settings, now), Repeated: false };
   });
   return run.immediate();
+}
+
+/**
+ * RescheduleRegister's transaction: a booked (0) or unpaid (4) site booking moves to another open slot of
+ * the same doctor, until the cancel cut-off of its current period. The row's slot changes in one IMMEDIATE
+ * transaction, and numbers are counted from the rows: the new number is held and the old one returns at the
+ * same instant, never one without the other. Payment and deadline stay; the reminder is sent again for the
+ * new time. Asking again for the slot it already holds answers it with Repeated (a double click).
+ */
+export function rescheduleRegistration(db: Database, settings: BackendSettings, memberId: number, input: { registerNo: string; scheduleId: string }, now: Date) {
+  return db
+    .transaction(() => {
+      const row = ownRow(db, memberId, input.registerNo);
+      if (row.schedule_id === input.scheduleId && (row.status === 0 || row.status === 4)) {
+        return { ...registrationWire(db, row, settings, now), Repeated: true };
+      }
+      const status = effectiveStatus(row, now);
+      if ((status !== 0 && status !== 4) || !row.schedule_id || row.doctor_id === null) {
+        refuse('NOT_RESCHEDULABLE', status === 0 || status === 4 ? '该预约不是在线预约，请联系门诊改约' : '该预约当前状态不能改约');
+      }
+      if (!cancelAllowed(row, settings, now)) {
+        refuse('TOO_LATE', `距就诊开始已不足${Math.round(settings.bookingCancelCutoffMinutes / 60)}小时，无法在线改约，请联系门诊`);
+      }
+      const slot = slotOrRefuse(db, input.scheduleId, now);
+      if (slot.DoctorID !== row.doctor_id) refuse('OTHER_DOCTOR', '只能改约同一位医生的其他时段');
+      if (slot.BookState === 'closed') refuse('CLOSED', '该时段已停止预约，请选择其他时段');
+      const patient = { patientId: row.patient_id, name: row.patient_name, relation: row.patient_relation ?? '', idCard: row.patient_id_card ?? '', phone: row.patient_phone ?? '' };
+      if (duplicateOf(db, memberId, patient, slot, now, row.id)) refuse('DUPLICATE', `${row.patient_name}已预约该医生的同一时段，请勿重复预约`);
+      if (slot.Remaining <= 0) refuse('FULL', '该时段已约满，请选择其他时段');
+      const before = `${row.visit_date} ${row.time_slot}`;
+      db.prepare(
+        `UPDATE registrations SET schedule_id = ?, visit_date = ?, time_slot = ?, shift_id = ?, period_start = ?,
+           hospital_code = ?, hospital_name = ?, rescheduled_from = ?, reminder_sent_at = NULL
+         WHERE id = ?`,
+      ).run(slot.ScheduleID, slot.Date, periodText(slot), slot.ShiftID, slot.PeriodStart, slot.HospitalCode, slot.HospitalName, before, row.id);
+      return { ...registrationWire(db, ownRow(db, memberId, input.registerNo), settings, now), Repeated: false };
+    })
+    .immediate();
 }
 
 function recordPayment(db: Database, p: { paymentNo: string; registerNo: string; memberId: number; provider: string; amount: number; status: string }, now: Date) {
@@ -162,7 +283,7 @@ export async function payRegistration(db: Database, settings: BackendSettings, m
     recordPayment(db, { paymentNo: claim, registerNo, memberId, provider: provider.name, amount: r.fee, status: 'created' }, now);
     return null;
   }).immediate();
-  if (row) return { ...registrationWire(row, settings, now), Repeated: true };
+  if (row) return { ...registrationWire(db, row, settings, now), Repeated: true };
 
   const fail = (message: string): never => {
     db.prepare(`UPDATE payments SET status = 'failed', updated_at = ? WHERE payment_no = ?`).run(now.toISOString(), claim);
@@ -193,7 +314,7 @@ export async function payRegistration(db: Database, settings: BackendSettings, m
     if (refund.ok) db.prepare(`UPDATE payments SET status = 'refunded', updated_at = ? WHERE payment_no = ?`).run(at.toISOString(), paymentNo);
     refuse('LAPSED', '支付已超时，该预约已过期，费用将原路退回');
   }
-  return { ...registrationWire(ownRow(db, memberId, registerNo), settings, at), Repeated: false };
+  return { ...registrationWire(db, ownRow(db, memberId, registerNo), settings, at), Repeated: false };
 }
 
 /** Whether a booked (0) or unpaid (4) record may still be cancelled at `now`. */
@@ -216,7 +337,7 @@ export function periodStartOfRow(row: Pick<RegisterRow, 'period_start' | 'visit_
 export async function cancelRegistration(db: Database, settings: BackendSettings, memberId: number, registerNo: string, now: Date) {
   const row = ownRow(db, memberId, registerNo);
   const status = effectiveStatus(row, now);
-  if (status === 2) return { ...registrationWire(row, settings, now), Repeated: true };
+  if (status === 2) return { ...registrationWire(db, row, settings, now), Repeated: true };
   if (status !== 0 && status !== 4) refuse('NOT_CANCELLABLE', '该预约当前状态不能取消');
   if (!cancelAllowed(row, settings, now)) {
     refuse('TOO_LATE', `距就诊开始已不足${Math.round(settings.bookingCancelCutoffMinutes / 60)}小时，无法在线取消，请联系门诊`);
@@ -235,7 +356,7 @@ export async function cancelRegistration(db: Database, settings: BackendSettings
     return n;
   }).immediate();
   if (changed !== 1) refuse('NOT_CANCELLABLE', '该预约状态已变化，请刷新后再试');
-  return { ...registrationWire(ownRow(db, memberId, registerNo), settings, now), Repeated: false };
+  return { ...registrationWire(db, ownRow(db, memberId, registerNo), settings, now), Repeated: false };
 }
 
 export const bookingEndpoints: EndpointMap = {
@@ -249,12 +370,28 @@ export const bookingEndpoints: EndpointMap = {
   'HIS_Register/BookRegister': {
     access: 'member',
     write: true,
-    handle(ctx) {
+    async handle(ctx) {
       const member = memberOf(ctx.caller);
       const scheduleId = scheduleIdField(ctx);
       const key = requiredString(ctx.fields, 'IdempotencyKey', '预约请求编号', 64);
       if (!IDEMPOTENCY_KEY.test(key)) throw new BackendError(ErrorNo.BAD_INPUT, '预约请求编号格式不正确');
-      return bookRegistration(ctx.db, ctx.settings, member, { scheduleId, key }, ctx.now);
+      const patientId = optionalPatientId(ctx.fields);
+      // A resubmit of a booking already made answers it again and spends no allowance.
+      const made = ctx.db.prepare('SELECT 1 FROM registrations WHERE member_id = ? AND idempotency_key = ?').get(member.memberId, key);
+      if (!made) await consumeBookingThrottles(ctx.throttles, member.memberId, ctx.ip);
+      return bookRegistration(ctx.db, ctx.settings, member, { scheduleId, key, patientId }, ctx.now);
+    },
+  },
+
+  'HIS_Register/RescheduleRegister': {
+    access: 'member',
+    write: true,
+    async handle(ctx) {
+      const memberId = memberOf(ctx.caller).memberId;
+      const registerNo = registerNoField(ctx);
+      const scheduleId = scheduleIdField(ctx);
+      await consumeBookingThrottles(ctx.throttles, memberId, ctx.ip);
+      return rescheduleRegistration(ctx.db, ctx.settings, memberId, { registerNo, scheduleId }, ctx.now);
     },
   },
 
@@ -277,7 +414,7 @@ export const bookingEndpoints: EndpointMap = {
   'HIS_Register/GetRegister': {
     access: 'member',
     handle(ctx) {
-      return registrationWire(ownRow(ctx.db, memberOf(ctx.caller).memberId, registerNoField(ctx)), ctx.settings, ctx.now);
+      return registrationWire(ctx.db, ownRow(ctx.db, memberOf(ctx.caller).memberId, registerNoField(ctx)), ctx.settings, ctx.now);
     },
   },
 
@@ -298,6 +435,42 @@ export const bookingEndpoints: EndpointMap = {
         )
         .run(slot.ScheduleID, take);
       return { ScheduleID: slot.ScheduleID, Remaining: slot.Remaining - take };
+    },
+  },
+
+  /**
+   * Dev/MarkVisited (RegisterNo): the clinic marks a paid booking 已就诊, as its front desk does when the
+   * patient is seen, so the review after the visit can be tried (browser tests; docs/api.md "Dev").
+   */
+  'Dev/MarkVisited': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle(ctx) {
+      if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
+      const registerNo = registerNoField(ctx);
+      const changed = ctx.db
+        .prepare('UPDATE registrations SET status = 1, visited_at = ? WHERE register_no = ? AND status = 0')
+        .run(ctx.now.toISOString(), registerNo).changes;
+      if (changed !== 1) {
+        const known = ctx.db.prepare('SELECT 1 FROM registrations WHERE register_no = ?').get(registerNo);
+        if (!known) throw new BackendError(ErrorNo.NOT_FOUND, '预约记录不存在');
+        refuse('NOT_VISITABLE', '只有已支付的预约可以标记为已就诊');
+      }
+      return { RegisterNo: registerNo, Status: 1, StatusName: '已就诊' };
+    },
+  },
+
+  /** Dev/GetSmsNotices (Phone): the notices (reminders) in the SMS outbox of a phone, newest first. */
+  'Dev/GetSmsNotices': {
+    access: 'public',
+    ignoresToken: true,
+    handle(ctx) {
+      if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
+      const phone = requiredString(ctx.fields, 'Phone', '手机号', 32);
+      if (!/^\d{11}$/.test(phone)) throw new BackendError(ErrorNo.BAD_INPUT, '请输入11位手机号');
+      const list = smsNoticesOf(ctx.db, phone);
+      return { DataList: list, TotalCount: list.length };
     },
   },
 };

@@ -21,6 +21,8 @@ interface EvaluationRow {
   tags: string;
   source: number;
   created_at: string;
+  stars: number | null;
+  verified: number;
 }
 
 const SATISFACTION_NAMES: Record<number, string> = { 1: '满意', 2: '一般', 3: '不满意' };
@@ -104,6 +106,9 @@ export const evaluationEndpoints: EndpointMap = {
           Tags: r.tags,
           Source: r.source,
           CreateTime: r.created_at,
+          // A review written after a booked visit (visit-reviews.ts): its stars, and 已就诊患者.
+          Stars: r.stars ?? 0,
+          Verified: r.verified,
         })),
         total,
         page,

@@ -23,6 +23,8 @@ import { pointsEndpoints } from './points';
 import { hotWordEndpoints } from './hot-words';
 import { registerEndpoints } from './register';
 import { bookingEndpoints } from './booking';
+import { patientEndpoints } from './patients';
+import { visitReviewEndpoints } from './visit-reviews';
 import { pointsOrderEndpoints } from './points-orders';
 import { devEndpoints } from './dev';
 import { siteInfoEndpoints } from './site-info';
@@ -49,6 +51,8 @@ const groups: EndpointMap[] = [
   hotWordEndpoints,
   registerEndpoints,
   bookingEndpoints,
+  patientEndpoints,
+  visitReviewEndpoints,
   pointsOrderEndpoints,
   devEndpoints,
   siteInfoEndpoints,

@@ -3,9 +3,10 @@
  * records, newest visit first, paged in SQL. Booking, payment and cancelling
  * are in booking.ts (the site's extension, docs/api.md).
  */
+import { maskIdCard, SELF_RELATION } from '@/lib/validation';
 import { listResult, optionalEnum, paging } from '../fields';
-import { BackendError, ErrorNo, type BackendSettings, type EndpointMap } from '../types';
-import { cancelAllowed, effectiveStatus } from './booking';
+import { BackendError, ErrorNo, type BackendSettings, type Database, type EndpointMap } from '../types';
+import { cancelAllowed, effectiveStatus, periodStartOfRow } from './booking';
 
 /** 0 已预约, 1 已就诊, 2 已取消, 3 已爽约, 4 待支付, 5 已过期 (migration 050). */
 export const REGISTER_STATUSES = ['0', '1', '2', '3', '4', '5'] as const;
@@ -39,15 +40,55 @@ export interface RegisterRow {
   paid_at: string | null;
   payment_no: string | null;
   cancelled_at: string | null;
+  member_id: number;
+  doctor_id: number | null;
+  shift_id: number | null;
+  patient_id: number | null;
+  patient_relation: string | null;
+  patient_id_card: string | null;
+  patient_phone: string | null;
+  reminder_sent_at: string | null;
+  rescheduled_from: string | null;
+  visited_at: string | null;
 }
 
-export function registrationWire(r: RegisterRow, settings: BackendSettings, now: Date) {
+/** The end of a record's period: its date and the second time of its TimeSlot (上午 08:30-12:00), China time. */
+export function periodEndOfRow(row: Pick<RegisterRow, 'visit_date' | 'time_slot'>): Date | null {
+  const times = /(\d{2}):(\d{2})\s*-\s*(\d{2}):(\d{2})/.exec(row.time_slot);
+  if (!times) return null;
+  return new Date(`${row.visit_date}T${times[3]}:${times[4]}:00+08:00`);
+}
+
+interface ReviewRow {
+  evaluation_id: number;
+  stars: number;
+  content: string;
+  created_at: string;
+}
+
+/**
+ * One record as the wire carries it (docs/api.md "Registration"). Can* flags are as of `now`: what the
+ * member may still do with it.
+ */
+export function registrationWire(db: Database, r: RegisterRow, settings: BackendSettings, now: Date) {
   const status = effectiveStatus(r, now);
+  const start = periodStartOfRow(r);
+  const end = periodEndOfRow(r);
+  const canCancel = cancelAllowed(r, settings, now);
+  const review = status === 1
+    ? (db.prepare('SELECT evaluation_id, stars, content, created_at FROM evaluations WHERE register_no = ?').get(r.register_no) as ReviewRow | undefined)
+    : undefined;
   return {
     RegisterNo: r.register_no,
     PatientName: r.patient_name,
+    // Records made before 就诊人 existed were the account holder's own.
+    PatientID: r.patient_id ?? 0,
+    PatientRelation: r.patient_relation ?? SELF_RELATION,
+    PatientIDCard: r.patient_id_card ? maskIdCard(r.patient_id_card) : '',
     VisitDate: r.visit_date,
     TimeSlot: r.time_slot,
+    PeriodStart: start ? start.toISOString() : '',
+    PeriodEnd: end ? end.toISOString() : '',
     HospitalCode: r.hospital_code,
     HospitalName: r.hospital_name,
     Department: r.department,
@@ -62,10 +103,20 @@ export function registrationWire(r: RegisterRow, settings: BackendSettings, now:
     PayDeadline: status === 4 ? (r.pay_deadline ?? '') : '',
     PaidTime: r.paid_at ?? '',
     CancelTime: r.cancelled_at ?? '',
+    VisitedTime: r.visited_at ?? '',
+    // What a cancel gives back: the fee of a paid booking, through the payment it was paid with.
+    RefundAmount: status === 2 && r.payment_no ? r.fee : 0,
+    RescheduledFrom: r.rescheduled_from ?? '',
+    CancelDeadline:
+      (status === 0 || status === 4) && start ? new Date(start.getTime() - settings.bookingCancelCutoffMinutes * 60_000).toISOString() : '',
     CanPay: status === 4 ? 1 : 0,
     // Who takes the fee: 'simulated' charges nobody, and the site says so (docs/operations.md).
     PayChannel: settings.paymentProvider.name,
-    CanCancel: cancelAllowed(r, settings, now) ? 1 : 0,
+    CanCancel: canCancel ? 1 : 0,
+    // Only a site booking names its slot; a front-desk one is changed at the front desk.
+    CanReschedule: canCancel && r.schedule_id && r.doctor_id !== null ? 1 : 0,
+    CanEvaluate: status === 1 && !review ? 1 : 0,
+    Evaluation: review ? { EvaluateID: review.evaluation_id, Stars: review.stars, Content: review.content, CreateTime: review.created_at } : null,
   };
 }
 
@@ -92,7 +143,7 @@ export const registerEndpoints: EndpointMap = {
         .prepare(`SELECT * FROM registrations WHERE ${where} ORDER BY visit_date DESC, id DESC LIMIT ? OFFSET ?`)
         .all(...args, page.pageSize, page.offset) as RegisterRow[];
       return listResult(
-        rows.map((r) => registrationWire(r, settings, now)),
+        rows.map((r) => registrationWire(db, r, settings, now)),
         total,
         page,
       );

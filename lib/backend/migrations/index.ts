@@ -16,6 +16,9 @@ import { doctorVersionMigration } from './061-doctor-version';
 import { doctorTermsLongMigration } from './062-doctor-terms-long';
 import { knownClientsMigration } from './070-known-clients';
 import { hotWordApprovalMigration } from './071-hot-word-approval';
+import { patientsMigration } from './090-patients';
+import { appointmentsMigration } from './091-appointments';
+import { visitReviewsMigration } from './092-visit-reviews';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 
@@ -33,6 +36,9 @@ export const migrations: Migration[] = [
   doctorTermsLongMigration,
   knownClientsMigration,
   hotWordApprovalMigration,
+  patientsMigration,
+  appointmentsMigration,
+  visitReviewsMigration,
   priceListMigration,
   videoDurationMigration,
 ];
