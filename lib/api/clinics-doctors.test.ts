@@ -43,7 +43,7 @@ describe('lib/api online services', () => {
     expect(await getDoctor('<script>')).toBeNull();
     const days = await getDoctorSchedule('D100001');
     expect(days).toHaveLength(14);
-    expect(days[0]!.slots.length).toBeGreaterThan(0);
+    expect(days.some((d) => d.slots.length > 0)).toBe(true);
   });
 
   it('lists clinics and details', async () => {

@@ -185,12 +185,12 @@ export const userEndpoints: EndpointMap = {
       return { DataList: slots, TotalCount: slots.length };
     },
   },
-  /** The next 14 days grouped by date: DataList [{Date, Week, Shifts: Slot[]}]. */
+  /** The next 14 days grouped by date, a day off with no Shifts: DataList [{Date, Week, Shifts: Slot[]}]. */
   'TW_User/GetDoctorScheduleNew': {
     access: 'public',
     handle: (ctx) => {
       const doctor = doctorFromFields(ctx);
-      const days = groupByDate(slotsFor(ctx.db, { doctorId: doctor.doctor_id }, ctx.now));
+      const days = groupByDate(slotsFor(ctx.db, { doctorId: doctor.doctor_id }, ctx.now), ctx.now);
       return { DataList: days, TotalCount: days.length };
     },
   },

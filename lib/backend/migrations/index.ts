@@ -14,6 +14,7 @@ import { bookingMigration } from './050-booking';
 import { doctorFiltersMigration } from './060-doctor-filters';
 import { doctorVersionMigration } from './061-doctor-version';
 import { doctorTermsLongMigration } from './062-doctor-terms-long';
+import { scheduleSlotsMigration } from './100-schedule-slots';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 
@@ -29,6 +30,7 @@ export const migrations: Migration[] = [
   doctorFiltersMigration,
   doctorVersionMigration,
   doctorTermsLongMigration,
+  scheduleSlotsMigration,
   priceListMigration,
   videoDurationMigration,
 ];
