@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read raw wire JSON */
 /**
  * The roster and its slots (docs/doctor-finder.md "Who is free when"): each doctor sits three to six
  * half-days a week at their clinic; some slots are full (约满); a few days have no doctor of a department;
@@ -157,5 +158,81 @@ describe('numbers never change because the date turned', () => {
     backend.db.prepare('UPDATE schedule_patterns SET total = total + 7 WHERE doctor_id = 1002').run();
     const again = (await scheduleOf('D100002')).flatMap((d) => d.Shifts).find((s) => s.ScheduleID === slot.ScheduleID)!;
     expect([again.Total, again.Remaining]).toEqual([slot.Total, slot.Remaining]);
+  });
+});
+
+describe('who is free when: the finder by date and the next open number (docs/doctor-finder.md)', () => {
+  const yunnan = { ProvinceID: '215' };
+
+  it('each of the 14 date chips counts the doctors its list shows, each with an open number that day', async () => {
+    clock = BEFORE_MIDNIGHT;
+    const counts = (await call(backend, 'TW_User/GetDoctorFilterCounts', yunnan)).Result.ReturnObject;
+    expect(counts.Dates.map((d: any) => d.Date)).toEqual(scheduleWindow(clock).map((d) => d.date));
+    const total = counts.Total as number;
+    for (const day of (counts.Dates as { Date: string; Count: number }[]).slice(1, 5)) {
+      const list = await call(backend, 'TW_User/GetDoctorPageList', { ...yunnan, Date: day.Date, PageSize: '100' });
+      expect(list.Result.TotalCount, day.Date).toBe(day.Count);
+      // It narrows: not every doctor has an open number every day.
+      expect(day.Count).toBeLessThan(total);
+      for (const d of list.Result.DataList) {
+        expect(d.NextOpenSlot?.Date, d.DoctorName).toBe(day.Date);
+        const slot = (await call(backend, 'HIS_Register/GetScheduleSlot', { ScheduleID: d.NextOpenSlot.ScheduleID })).Result;
+        expect(slot.BookState).toBe('open');
+        expect(slot.Remaining).toBe(d.NextOpenSlot.Remaining);
+      }
+    }
+  });
+
+  it('the date combines with 科室 and the keyword; some date has no doctor of a department, and its count is 0', async () => {
+    clock = BEFORE_MIDNIGHT;
+    const departments = ((await call(backend, 'TW_User/GetDoctorFilterCounts', yunnan)).Result.ReturnObject.Departments as { Name: string }[]).map(
+      (d) => d.Name,
+    );
+    let emptyDays = 0;
+    for (const dept of departments) {
+      const dates = (await call(backend, 'TW_User/GetDoctorFilterCounts', { ...yunnan, Department: dept })).Result.ReturnObject.Dates as {
+        Date: string;
+        Count: number;
+      }[];
+      for (const day of dates.filter((d) => d.Count === 0)) {
+        emptyDays++;
+        const list = await call(backend, 'TW_User/GetDoctorPageList', { ...yunnan, Department: dept, Date: day.Date });
+        expect(list.Result.TotalCount).toBe(0);
+      }
+    }
+    expect(emptyDays).toBeGreaterThan(0);
+    const keyword = await call(backend, 'TW_User/GetDoctorPageList', { ...yunnan, Keyword: '失眠', Date: scheduleWindow(clock)[2]!.date, PageSize: '100' });
+    for (const d of keyword.Result.DataList) expect(d.GoodAt).toContain('失眠');
+  });
+
+  it('a list card’s next open number is the first open slot of the doctor’s schedule', async () => {
+    clock = BEFORE_MIDNIGHT;
+    const list = await call(backend, 'TW_User/GetDoctorPageList', { ...yunnan, PageSize: '20' });
+    for (const d of list.Result.DataList) {
+      const first = (await scheduleOf(d.AppointmentCode)).flatMap((day) => day.Shifts).find((s) => s.BookState === 'open');
+      expect(d.NextOpenSlot?.ScheduleID ?? null, d.DoctorName).toBe(first?.ScheduleID ?? null);
+      expect(d.RegisterFee).toBeGreaterThan(0);
+    }
+  });
+
+  it('the date counts of the days on both sides of midnight agree; a date out of the 14 days has nobody; a bad date is refused', async () => {
+    clock = BEFORE_MIDNIGHT;
+    const before = (await call(backend, 'TW_User/GetDoctorFilterCounts', yunnan)).Result.ReturnObject.Dates as { Date: string; Count: number }[];
+    clock = AFTER_MIDNIGHT;
+    try {
+      const after = (await call(backend, 'TW_User/GetDoctorFilterCounts', yunnan)).Result.ReturnObject.Dates as { Date: string; Count: number }[];
+      const common = after.filter((d) => before.some((b) => b.Date === d.Date));
+      expect(common).toHaveLength(13);
+      for (const d of common) expect(d.Count, d.Date).toBe(before.find((b) => b.Date === d.Date)!.Count);
+      const gone = await call(backend, 'TW_User/GetDoctorPageList', { ...yunnan, Date: before[0]!.Date });
+      expect(gone.Result.TotalCount).toBe(0);
+    } finally {
+      clock = BEFORE_MIDNIGHT;
+    }
+    for (const bad of ['2026-13-01', '24-11-2026', '2026-11-24; DROP', 'x'.repeat(200)]) {
+      const r = await call(backend, 'TW_User/GetDoctorPageList', { Date: bad });
+      expect(r.ErrorNo, bad).toBe(0);
+      expect(r.ErrorInfo).toMatch(/[\u4e00-\u9fa5]/);
+    }
   });
 });

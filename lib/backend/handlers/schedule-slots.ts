@@ -247,20 +247,22 @@ export function slotById(db: Database, scheduleId: string, now: Date): Slot | nu
 }
 
 /**
- * Each doctor's next slot with a number left (open), within the window: what a list card shows. One query
- * over the doctors' slots (a page holds at most 100 doctors, about a dozen slots each).
+ * Each doctor's next slot with a number left (open), within the window or on one date of it: what a list
+ * card shows. One query over the doctors' slots (a page holds at most 100 doctors, about a dozen slots each).
  */
-export function nextOpenSlots(db: Database, doctorIds: number[], now: Date): Map<number, Slot> {
+export function nextOpenSlots(db: Database, doctorIds: number[], now: Date, { date }: { date?: string } = {}): Map<number, Slot> {
   const next = new Map<number, Slot>();
   if (doctorIds.length === 0) return next;
   releaseSlots(db, now);
   const window = scheduleWindow(now);
+  const from = date ?? window[0]!.date;
+  const to = date ?? window[window.length - 1]!.date;
   const rows = db
     .prepare(
       `${SLOT_SQL} WHERE ss.doctor_id IN (SELECT value FROM json_each(?)) AND ss.date BETWEEN ? AND ? AND ss.period_start > ?
        ORDER BY ss.doctor_id, ss.period_start`,
     )
-    .all(JSON.stringify(doctorIds), window[0]!.date, window[window.length - 1]!.date, now.toISOString()) as SlotRow[];
+    .all(JSON.stringify(doctorIds), from < window[0]!.date ? window[0]!.date : from, to > window[window.length - 1]!.date ? window[window.length - 1]!.date : to, now.toISOString()) as SlotRow[];
   for (const slot of toSlots(db, rows, now)) {
     if (slot.BookState === 'open' && !next.has(slot.DoctorID)) next.set(slot.DoctorID, slot);
   }

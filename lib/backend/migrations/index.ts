@@ -15,6 +15,7 @@ import { doctorFiltersMigration } from './060-doctor-filters';
 import { doctorVersionMigration } from './061-doctor-version';
 import { doctorTermsLongMigration } from './062-doctor-terms-long';
 import { scheduleSlotsMigration } from './100-schedule-slots';
+import { departmentsMigration } from './101-departments';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 
@@ -31,6 +32,7 @@ export const migrations: Migration[] = [
   doctorVersionMigration,
   doctorTermsLongMigration,
   scheduleSlotsMigration,
+  departmentsMigration,
   priceListMigration,
   videoDurationMigration,
 ];
