@@ -11,13 +11,17 @@ import type { FinderFilters } from './finder-filters';
 function Chip({ href, active, empty, children }: { href: string; active: boolean; empty: boolean; children: ReactNode }) {
   if (empty && !active) {
     return (
-      <span aria-disabled="true" className="inline-block cursor-not-allowed rounded-full border border-stone-200 px-3 py-1 text-stone-400">
+      <span aria-disabled="true" className="inline-block cursor-not-allowed rounded-full border border-stone-200 px-2.5 py-1 text-stone-400">
         {children}
       </span>
     );
   }
   return (
-    <Link href={href} aria-current={active ? 'true' : undefined} className={active ? 'filter-chip-active' : 'filter-chip'}>
+    <Link
+      href={href}
+      aria-current={active ? 'true' : undefined}
+      className={`inline-block rounded-full border px-2.5 py-1 ${active ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 text-stone-700 hover:border-brand-600 hover:text-brand-700'}`}
+    >
       {children}
     </Link>
   );

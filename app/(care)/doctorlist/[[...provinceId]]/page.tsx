@@ -101,7 +101,7 @@ export default async function DoctorListPage(props: Props) {
                 action={routes.doctorList(province.id)}
                 keyword={keyword}
                 label="搜索医生"
-                placeholder="医生姓名、科室、病症，如：胃痛、腰疼"
+                placeholder="姓名、科室或病症，如：胃痛"
                 hidden={{
                   sort: sort === 'default' ? undefined : sort,
                   dept: filters.department || undefined,
