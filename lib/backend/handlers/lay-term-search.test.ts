@@ -22,7 +22,7 @@ beforeAll(() => {
 });
 afterAll(() => backend.db.close());
 
-describe('the words of issue 27', () => {
+describe('the words patients type', () => {
   it.each([
     ['胃痛', '慢性胃炎'],
     ['腰疼', '腰椎间盘突出症'],
