@@ -9,8 +9,22 @@
  * Release is lazy and idempotent: the first read of a China day releases the days of the window that are
  * not yet released (INSERT OR IGNORE, so several processes may race and each slot keeps its first values).
  */
+import type DatabaseConstructor from 'better-sqlite3';
 import type { Database } from '../types';
 import { chinaDate, slotHash, WEEKDAY_NAMES } from './clinic-rows';
+
+/**
+ * Statements prepared once per database: every list answer reads its cards' next open numbers, and preparing
+ * the same few statements on every call cost more than running them.
+ */
+const prepared = new WeakMap<Database, Map<string, DatabaseConstructor.Statement<unknown[]>>>();
+function statement(db: Database, sql: string) {
+  let byDb = prepared.get(db);
+  if (!byDb) prepared.set(db, (byDb = new Map()));
+  let stmt = byDb.get(sql);
+  if (!stmt) byDb.set(sql, (stmt = db.prepare<unknown[]>(sql)));
+  return stmt;
+}
 
 /** How far ahead numbers are released: today and the next 13 days. */
 export const SCHEDULE_DAYS = 14;
@@ -86,8 +100,7 @@ export function releaseSlots(db: Database, now: Date, days = SCHEDULE_DAYS): voi
   const window = scheduleWindow(now, days);
   const released = new Set(
     (
-      db
-        .prepare('SELECT date FROM schedule_release_days WHERE date BETWEEN ? AND ?')
+      statement(db, 'SELECT date FROM schedule_release_days WHERE date BETWEEN ? AND ?')
         .all(window[0]!.date, window[window.length - 1]!.date) as { date: string }[]
     ).map((r) => r.date),
   );
@@ -141,14 +154,13 @@ function takenBySlot(db: Database, ids: string[], now: Date): Map<string, number
   const taken = new Map<string, number>();
   if (ids.length === 0) return taken;
   const json = JSON.stringify(ids);
-  const holds = db
-    .prepare(`SELECT schedule_id AS id, taken AS n FROM schedule_holds WHERE schedule_id IN (SELECT value FROM json_each(?))`)
+  const holds = statement(db, `SELECT schedule_id AS id, taken AS n FROM schedule_holds WHERE schedule_id IN (SELECT value FROM json_each(?))`)
     .all(json) as { id: string; n: number }[];
-  const booked = db
-    .prepare(
-      `SELECT schedule_id AS id, COUNT(*) AS n FROM registrations
+  const booked = statement(
+    db,
+    `SELECT schedule_id AS id, COUNT(*) AS n FROM registrations
        WHERE schedule_id IN (SELECT value FROM json_each(?)) AND ${ACTIVE_REGISTRATION_SQL} GROUP BY schedule_id`,
-    )
+  )
     .all(json, now.toISOString()) as { id: string; n: number }[];
   for (const r of [...holds, ...booked]) taken.set(r.id, (taken.get(r.id) ?? 0) + r.n);
   return taken;
@@ -227,10 +239,12 @@ export function slotsFor(
   if (from < window[0]!.date || to > window[window.length - 1]!.date) return [];
   const rows = (
     'doctorId' in filter
-      ? db.prepare(`${SLOT_SQL} WHERE ss.doctor_id = ? AND ss.date BETWEEN ? AND ? ORDER BY ss.date, ss.shift_id`).all(filter.doctorId, from, to)
-      : db
-          .prepare(`${SLOT_SQL} WHERE ss.org_code = ? AND ss.date BETWEEN ? AND ? ORDER BY ss.date, ss.shift_id, d.sort, d.doctor_id`)
-          .all(filter.orgCode, from, to)
+      ? statement(db, `${SLOT_SQL} WHERE ss.doctor_id = ? AND ss.date BETWEEN ? AND ? ORDER BY ss.date, ss.shift_id`).all(filter.doctorId, from, to)
+      : statement(db, `${SLOT_SQL} WHERE ss.org_code = ? AND ss.date BETWEEN ? AND ? ORDER BY ss.date, ss.shift_id, d.sort, d.doctor_id`).all(
+          filter.orgCode,
+          from,
+          to,
+        )
   ) as SlotRow[];
   return toSlots(db, rows, now);
 }
@@ -242,7 +256,7 @@ export function slotById(db: Database, scheduleId: string, now: Date): Slot | nu
   releaseSlots(db, now);
   const window = scheduleWindow(now);
   if (m[2]! < window[0]!.date || m[2]! > window[window.length - 1]!.date) return null;
-  const row = db.prepare(`${SLOT_SQL} WHERE ss.schedule_id = ?`).get(scheduleId) as SlotRow | undefined;
+  const row = statement(db, `${SLOT_SQL} WHERE ss.schedule_id = ?`).get(scheduleId) as SlotRow | undefined;
   return row ? toSlots(db, [row], now)[0]! : null;
 }
 
@@ -257,11 +271,11 @@ export function nextOpenSlots(db: Database, doctorIds: number[], now: Date, { da
   const window = scheduleWindow(now);
   const from = date ?? window[0]!.date;
   const to = date ?? window[window.length - 1]!.date;
-  const rows = db
-    .prepare(
-      `${SLOT_SQL} WHERE ss.doctor_id IN (SELECT value FROM json_each(?)) AND ss.date BETWEEN ? AND ? AND ss.period_start > ?
+  const rows = statement(
+    db,
+    `${SLOT_SQL} WHERE ss.doctor_id IN (SELECT value FROM json_each(?)) AND ss.date BETWEEN ? AND ? AND ss.period_start > ?
        ORDER BY ss.doctor_id, ss.period_start`,
-    )
+  )
     .all(JSON.stringify(doctorIds), from < window[0]!.date ? window[0]!.date : from, to > window[window.length - 1]!.date ? window[window.length - 1]!.date : to, now.toISOString()) as SlotRow[];
   for (const slot of toSlots(db, rows, now)) {
     if (slot.BookState === 'open' && !next.has(slot.DoctorID)) next.set(slot.DoctorID, slot);
