@@ -5,6 +5,7 @@ import 'server-only';
  * here. A host without the extension answers no department: the site then has no department pages.
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
+import { isApiError } from './errors';
 import { orNull } from './list-page';
 import { publicRead } from './public';
 
@@ -44,12 +45,14 @@ export function getDepartments(): Promise<DepartmentSummary[]> {
     async () => {
       try {
         return (await publicRead<{ DataList: WireDepartment[] }>('TW_User/GetDepartmentList')).DataList.map(reshapeSummary);
-      } catch {
-        return [];
+      } catch (err) {
+        // A host without department pages (404) has none; any other fault keeps the last list in the cache.
+        if (isApiError(err, 404)) return [];
+        throw err;
       }
     },
     { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content },
-  );
+  ).catch(() => []);
 }
 
 /** One department by name; null when unknown (or the host has no department pages). */

@@ -5,6 +5,7 @@ import 'server-only';
  * filters applied. Null when the host does not answer it: the finder then shows its filters without counts.
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
+import { isApiError } from './errors';
 import type { DoctorQuery } from './doctors';
 import { publicRead } from './public';
 
@@ -62,12 +63,14 @@ export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pa
           online: r.Online,
           dates: (r.Dates ?? []).map((d) => ({ value: d.Date, label: d.Date, weekday: d.Week, count: d.Count })),
         };
-      } catch {
-        // Counts are a help, not the list: a host without this call leaves the filters without numbers.
-        return null;
+      } catch (err) {
+        // A host without this call (404) leaves the filters without numbers, and that answer may be kept.
+        if (isApiError(err, 404)) return null;
+        // Any other fault is thrown, so the cache keeps serving the last counts while the host is down.
+        throw err;
       }
     },
     // The date counts move with bookings and the clock: near-live, as the list.
     { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.live },
-  );
+  ).catch(() => null);
 }
