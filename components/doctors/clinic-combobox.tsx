@@ -3,11 +3,11 @@
  * The finder's clinic filter (docs/doctor-finder.md "The filter panel"): a searchable Headless UI Combobox
  * instead of a wall of chips, so with 47 clinics the first doctor stays above the fold. Typing filters by
  * name; a clinic with no doctor for the other filters is shown but disabled; choosing one navigates to its
- * URL (the list's state lives in the URL, and the first HTML already names the chosen clinic).
+ * URL (the list's state lives in the URL). A chunk of its own, drawn by clinic-filter.tsx when needed.
  */
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { startNavigationProgress } from '@/components/layout/navigation-progress';
 
 export interface ClinicChoice {
@@ -19,9 +19,24 @@ export interface ClinicChoice {
   href: string;
 }
 
-export function ClinicCombobox({ choices, current }: { choices: ClinicChoice[]; current: string }) {
+export function ClinicCombobox({
+  choices,
+  current,
+  autoFocus = false,
+  inputClassName,
+}: {
+  choices: ClinicChoice[];
+  current: string;
+  /** Take focus when drawn (the stand-in of clinic-filter.tsx had it). */
+  autoFocus?: boolean;
+  inputClassName: string;
+}) {
   const router = useRouter();
   const [query, setQuery] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
   const selected = choices.find((c) => c.value === current) ?? choices[0]!;
   const shown = useMemo(() => {
     const q = query.trim();
@@ -41,11 +56,12 @@ export function ClinicCombobox({ choices, current }: { choices: ClinicChoice[]; 
     >
       <div className="relative w-80">
         <ComboboxInput
+          ref={inputRef}
           aria-label="门诊"
           displayValue={(c: ClinicChoice | null) => (c && c.value ? c.label : '')}
           placeholder="全部门诊（输入名称查找）"
           onChange={(event) => setQuery(event.target.value)}
-          className="w-full rounded-md border border-stone-300 bg-white py-1.5 pl-3 pr-9 text-sm text-stone-800 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          className={inputClassName}
         />
         <ComboboxButton className="absolute inset-y-0 right-0 flex items-center px-2 text-stone-500" aria-label="展开门诊列表">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import type { DateOption, DoctorFilterCounts, FilterOption } from '@/lib/api/doctor-filters';
-import { ClinicCombobox } from './clinic-combobox';
+import { ClinicFilter } from './clinic-filter';
 import type { FinderFilters } from './finder-filters';
 
 /**
@@ -157,7 +157,7 @@ export function FinderFilterPanel({
         {search}
         <div className="flex items-center gap-2 text-sm" data-testid="filter-clinic">
           <span className="whitespace-nowrap text-stone-600">门诊：</span>
-          <ClinicCombobox choices={clinics} current={filters.clinic} />
+          <ClinicFilter choices={clinics} current={filters.clinic} />
         </div>
       </div>
       {withDepartments ? (
