@@ -6,6 +6,7 @@ import { OverlayHost } from '@/components/overlays/overlay-host';
 import { QueryProvider } from '@/components/ui/query-provider';
 import { ToastViewport } from '@/components/ui/toast';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
+import { RouteFocus } from '@/components/layout/route-focus';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -42,6 +43,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <Suspense fallback={null}>
           <NavigationProgress />
+          <RouteFocus />
         </Suspense>
         {/* React Query: the one way client islands read server state (docs/decisions.md). */}
         <QueryProvider>

@@ -1,5 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { listClinicCodes } from '@/lib/api/clinics';
+import { getDepartments } from '@/lib/api/departments';
 import { listDoctorCodes } from '@/lib/api/doctors';
 import { listNewsEntries } from '@/lib/api/news';
 import { listPointsGoodsSns } from '@/lib/api/points';
@@ -13,7 +14,7 @@ import { absoluteUrl } from '@/lib/seo';
 
 /**
  * sitemap.xml (docs/seo-sharing.md): every public route and every detail page (doctors,
- * clinics, news of every type, illnesses, studios and their articles, points goods, rules), built from the API through
+ * clinics, news of every type, illnesses, departments, studios and their articles, points goods, rules), built from the API through
  * the cached fetchers. Rendered per request so its URLs use the running
  * SITE_URL; a source that fails is left out rather than failing the sitemap.
  */
@@ -41,6 +42,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     orEmpty('studios', listStudioIds),
     orEmpty('studio articles', listSpecialEntries),
   ]);
+  const departments = await orEmpty('departments', getDepartments);
   const entry = (path: string, priority: number, lastModified?: string): MetadataRoute.Sitemap[number] => ({
     url: absoluteUrl(path),
     priority,
@@ -52,6 +54,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     ...doctors.map((code) => entry(routes.doctorDetail(code), 0.8)),
     ...clinics.map((code) => entry(routes.hospitalDetail(code), 0.8)),
     ...illnesses.map((id) => entry(routes.illnessDetail(id), 0.6)),
+    ...departments.map((d) => entry(routes.department(d.name), 0.7)),
     ...news.map((n) => entry(newsDetailHref(n.type, n.id), 0.6, n.publishedAt)),
     ...rules.map((r) => entry(routes.systemContent({ id: r.id }), 0.3)),
     ...studios.map((id) => entry(routes.expertStudioDetail(id), 0.6)),

@@ -68,7 +68,8 @@ test('a member books from a doctor page, pays, and sees it in the records', asyn
   await loginAs(context, request, member);
   await page.goto('/doctordetail/D100001');
   const table = page.getByRole('table', { name: '未来14天出诊排班' });
-  const cell = table.getByRole('link', { name: /^预约 / }).nth(3);
+  // The last open slot of the 14 days: far from any cut-off, whatever the roster's week (3–6 half-days).
+  const cell = table.getByRole('link', { name: /^预约 / }).last();
   const label = (await cell.getAttribute('aria-label'))!;
   await cell.click();
   await expect(page).toHaveURL(/\/booking\?slot=/);

@@ -43,6 +43,8 @@ export const routes = {
   prescriptionPhoto: () => '/batters',
   /** 价格公示: the site's own page of fees and prices, with SPEC §2's external price-publicity link beside them. */
   pricePublicity: () => '/pricePublicity',
+  /** A department (科室) page: its introduction, doctors, illnesses and clinics (docs/doctor-finder.md). */
+  department: (name: string, query?: ListQuery) => withQuery(`/department/${seg(name)}`, query),
 
   // 重点专科
   expertStudio: (classCode?: string, query?: ListQuery) =>

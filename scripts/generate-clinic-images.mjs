@@ -9,7 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLINICS as CATALOGUE, DEPARTMENTS, doctorName } from '../lib/backend/seed/clinics-doctors-data.ts';
+import { CLINICS as CATALOGUE, doctorName } from '../lib/backend/seed/clinics-doctors-data.ts';
+import { STAFFING } from '../lib/backend/seed/staffing.ts';
 import { textPath } from './svg-text.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -18,8 +19,8 @@ const clinicsDir = path.join(root, 'public/images/clinics');
 fs.mkdirSync(doctorsDir, { recursive: true });
 fs.mkdirSync(clinicsDir, { recursive: true });
 
-// seed/clinics-doctors.ts DEMO_DOCTOR_COUNT: one doctor of each department at every clinic.
-const DOCTOR_COUNT = CATALOGUE.length * DEPARTMENTS.length;
+// seed/clinics-doctors.ts DEMO_DOCTOR_COUNT: every seat of the staffing plan (seed/staffing.ts).
+const DOCTOR_COUNT = STAFFING.length;
 const PALETTE = [
   ['#862f23', '#f5e1dc'],
   ['#256249', '#eef7f3'],
@@ -42,6 +43,11 @@ function portrait(initial, [dark, light]) {
 `;
 }
 
+// Portraits of doctors the plan no longer has are removed, so public/ holds only what the site shows.
+for (const file of fs.readdirSync(doctorsDir)) {
+  const n = /^D(\d{6})\.svg$/.exec(file)?.[1];
+  if (n && Number(n) - 100000 > DOCTOR_COUNT) fs.rmSync(path.join(doctorsDir, file));
+}
 for (let n = 1; n <= DOCTOR_COUNT; n++) {
   const initial = doctorName(n)[0];
   fs.writeFileSync(path.join(doctorsDir, `D${100000 + n}.svg`), portrait(initial, PALETTE[n % PALETTE.length]));

@@ -21,6 +21,7 @@ import { getNewsPage } from '@/lib/api/news';
 import { getQuestionPage } from '@/lib/api/online';
 import { getIllnessPage } from '@/lib/api/specialties';
 import { getHotWords, recordSearch } from '@/lib/api/search';
+import { searchTerms } from '@/lib/lay-terms';
 import { parsePage, parseKeyword, parseChoice, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { requestClientIp } from '@/lib/session/client-ip';
@@ -101,7 +102,8 @@ export default async function SearchPage({ searchParams }: Props) {
   const [doctors, clinics, illnesses, questions, news] = await Promise.all([
     getDoctorPage({ keyword, page: pageOf('doctor'), pageSize: sizeOf('doctor') }),
     getClinicPage({ keyword, page: pageOf('clinic'), pageSize: sizeOf('clinic') }),
-    getIllnessPage({ keyword, page: pageOf('illness'), pageSize: sizeOf('illness') }),
+    // Each illness once, with the clinics that offer it.
+    getIllnessPage({ keyword, page: pageOf('illness'), pageSize: sizeOf('illness'), distinct: true }),
     // Public questions only: a private question's text is its asker's.
     getQuestionPage({ keyword, type: '0', page: pageOf('question'), pageSize: sizeOf('question') }),
     getNewsPage({ keyword, page: pageOf('news'), pageSize: type === 'all' ? 5 : sizeOf('news') }),
@@ -126,6 +128,9 @@ export default async function SearchPage({ searchParams }: Props) {
   }
 
   const total = counts.all;
+  // A patient's word is searched with what it means (lib/lay-terms): say so, and mark those words too.
+  const terms = searchTerms(keyword);
+  const marked = terms.join(' ');
   return (
     <>
       <PageHeader title={`“${keyword}”的搜索结果`} subtitle={type === 'all' ? `共找到 ${total} 条相关结果` : `${TYPE_LABELS[type]} · ${counts[type]} 条`} />
@@ -133,6 +138,11 @@ export default async function SearchPage({ searchParams }: Props) {
         <div className="rounded-xl bg-white p-6 shadow-sm">
           <SearchForm keyword={keyword} hotWords={hotWords.map((w) => w.word)} />
         </div>
+        {terms.length > 1 ? (
+          <p className="mt-4 text-sm text-stone-700" data-testid="lay-term-note">
+            “{keyword}”已同时按医学用语查找：<span className="font-medium text-brand-800">{terms.slice(1).join('、')}</span>
+          </p>
+        ) : null}
         <div className="mt-6">
           <FilterTabs
             label="范围"
@@ -144,27 +154,27 @@ export default async function SearchPage({ searchParams }: Props) {
         {total === 0 ? <NoResults keyword={keyword} hotWords={hotWords.map((w) => w.word)} /> : null}
         {total > 0 && inGroup('doctor') ? (
           <ResultGroup id="result-doctors" title="医生" total={doctors.total} moreHref={type === 'all' ? searchHref(keyword, 'doctor') : undefined}>
-            <DoctorResults doctors={doctors.items} keyword={keyword} />
+            <DoctorResults doctors={doctors.items} keyword={marked} />
           </ResultGroup>
         ) : null}
         {total > 0 && inGroup('clinic') ? (
           <ResultGroup id="result-clinics" title="门诊" total={clinics.total} moreHref={type === 'all' ? searchHref(keyword, 'clinic') : undefined}>
-            <ClinicResults clinics={clinics.items} keyword={keyword} />
+            <ClinicResults clinics={clinics.items} keyword={marked} />
           </ResultGroup>
         ) : null}
         {total > 0 && inGroup('illness') ? (
           <ResultGroup id="result-illnesses" title="疾病" total={illnesses.total} moreHref={type === 'all' ? searchHref(keyword, 'illness') : undefined}>
-            <IllnessResults illnesses={illnesses.items} keyword={keyword} />
+            <IllnessResults illnesses={illnesses.items} keyword={marked} />
           </ResultGroup>
         ) : null}
         {total > 0 && inGroup('question') ? (
           <ResultGroup id="result-questions" title="问答" total={questions.total} moreHref={type === 'all' ? searchHref(keyword, 'question') : undefined}>
-            <QuestionResults questions={questions.items} keyword={keyword} />
+            <QuestionResults questions={questions.items} keyword={marked} />
           </ResultGroup>
         ) : null}
         {total > 0 && inGroup('news') ? (
           <ResultGroup id="result-news" title="文章" total={news.total} moreHref={type === 'all' ? searchHref(keyword, 'news') : undefined}>
-            <NewsResults news={news.items} keyword={keyword} />
+            <NewsResults news={news.items} keyword={marked} />
           </ResultGroup>
         ) : null}
         {shown ? (

@@ -11,7 +11,7 @@ export function SlotLink({ slot, label, className = '' }: { slot: ScheduleSlot; 
   const when = `${slot.date} ${slot.shiftName} ${slot.start}-${slot.end}`;
   if (slot.bookState === 'full') {
     return (
-      <span className={`inline-block rounded bg-stone-100 px-2 py-1 text-stone-500 ${className}`} title={`${when} 已约满`}>
+      <span className={`inline-block rounded bg-stone-100 px-2 py-1 text-stone-600 ${className}`} title={`${when} 已约满`}>
         约满
       </span>
     );

@@ -1,10 +1,42 @@
 import { StaticImage } from '@/components/ui/static-image';
 import { Link } from '@/components/ui/link';
-import type { DoctorSummary } from '@/lib/api/doctors';
+import type { DoctorSummary, NextOpenSlot } from '@/lib/api/doctors';
 import { Highlight } from '@/components/search/highlight';
 import { routes } from '@/lib/routes';
 
-/** One doctor in a list: portrait, name, title, clinic, specialties and the SPEC §9 sort figures. */
+/** 2026-11-28 (a China date) → 11月28日. */
+const monthDay = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+
+/**
+ * Who is free when (docs/doctor-finder.md): the doctor's next open number, a link that books it (a plain <a>,
+ * so a visitor meets /booking's login guard and comes back to this slot), and the fee.
+ */
+function NextOpen({ doctor, next }: { doctor: DoctorSummary; next: NextOpenSlot | null | undefined }) {
+  if (next === undefined) return null;
+  return (
+    <p className="mt-3 flex items-center justify-between gap-3 border-t border-stone-100 pt-2 text-sm" data-testid="next-open">
+      {next ? (
+        <span className="min-w-0 truncate">
+          <span className="text-stone-600">最近可约：</span>
+          <a
+            href={routes.booking(next.slotId)}
+            className="font-medium text-jade-700 underline-offset-2 hover:underline"
+            aria-label={`预约 ${doctor.name} ${next.date} ${next.weekday} ${next.shiftName} ${next.start}-${next.end} ${next.clinicName}，余${next.remaining}`}
+          >
+            {monthDay(next.date)} {next.weekday} {next.shiftName} · 余{next.remaining}
+          </a>
+        </span>
+      ) : (
+        <span className="text-stone-500">近14天号源已约满</span>
+      )}
+      <span className="flex-none text-stone-700">
+        挂号费 <span className="font-semibold text-brand-700">¥{doctor.registerFee}</span>
+      </span>
+    </p>
+  );
+}
+
+/** One doctor in a list: portrait, name, title, clinic, specialties, the SPEC §9 sort figures, next open number and fee. */
 export function DoctorCard({ doctor, href, highlight }: { doctor: DoctorSummary; href?: string; highlight?: string }) {
   return (
     <article className="flex gap-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md">
@@ -48,6 +80,7 @@ export function DoctorCard({ doctor, href, highlight }: { doctor: DoctorSummary;
             <dd className="inline font-semibold text-stone-800">{doctor.fans}</dd>
           </div>
         </dl>
+        <NextOpen doctor={doctor} next={doctor.nextOpen} />
       </div>
     </article>
   );

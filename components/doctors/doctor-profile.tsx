@@ -22,7 +22,11 @@ export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; onl
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-stone-900">{doctor.name}</h1>
           <span className="rounded bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-700">{doctor.title}</span>
-          <span className="text-sm text-stone-600">{doctor.department}</span>
+          {doctor.department ? (
+            <Link href={routes.department(doctor.department)} className="text-sm text-stone-600 underline-offset-2 hover:text-brand-700 hover:underline">
+              {doctor.department}
+            </Link>
+          ) : null}
           {doctor.consultsOnline && online !== null ? <OnlineBadge doctorId={doctor.doctorId} initialOnline={online} /> : null}
         </div>
         <p className="mt-2 text-stone-700">

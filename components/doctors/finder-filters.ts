@@ -1,8 +1,10 @@
 /**
- * The doctor finder's filter rules (docs/doctor-finder.md): 科室 (`dept`), 职称 (`title`), clinic (`clinic`)
- * and online now (`online=1`) in the URL beside SPEC §9's sort and the keyword `q`, so a shared link shows
- * the same list. A malformed value (repeated, too long, markup) is a 404; a well-formed value that is not
- * an option of the province is a 404 too, as an unknown province is; `online` other than 1 falls back to off.
+ * The doctor finder's filter rules (docs/doctor-finder.md): 科室 (`dept`), 职称 (`title`), clinic (`clinic`),
+ * online now (`online=1`) and a date with an open number (`date=yyyy-mm-dd`) in the URL beside SPEC §9's sort
+ * and the keyword `q`, so a shared link shows the same list. A malformed value (repeated, too long, markup,
+ * a date that is not a calendar date) is a 404; a well-formed value that is not an option of the province is
+ * a 404 too, as an unknown province is; `online` other than 1 falls back to off. A date outside the 14 days
+ * (a link shared last week) is not an error: the list shows every date and says why (dateIsOffered).
  */
 import type { ParamValue } from '@/lib/url-params';
 import { parseCode, single } from '@/lib/url-params';
@@ -12,9 +14,18 @@ export interface FinderFilters {
   title: string;
   clinic: string;
   online: boolean;
+  /** A China date, yyyy-mm-dd, or ''. */
+  date: string;
 }
 
-export const NO_FILTERS: FinderFilters = { department: '', title: '', clinic: '', online: false };
+export const NO_FILTERS: FinderFilters = { department: '', title: '', clinic: '', online: false, date: '' };
+
+/** A calendar date written yyyy-mm-dd (2026-02-30 is not one). */
+export function parseDate(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : null;
+}
 
 /** The filters of the URL, or null (404) when one is malformed. */
 export function parseFinderFilters(sp: Record<string, ParamValue>): FinderFilters | null {
@@ -22,10 +33,17 @@ export function parseFinderFilters(sp: Record<string, ParamValue>): FinderFilter
   const title = single(sp.title, 20);
   const clinicRaw = single(sp.clinic, 40);
   const online = single(sp.online, 1);
-  if (department === null || title === null || clinicRaw === null) return null;
+  const dateRaw = single(sp.date, 10);
+  if (department === null || title === null || clinicRaw === null || dateRaw === null) return null;
   const clinic = clinicRaw ? parseCode(clinicRaw) : '';
-  if (clinic === null) return null;
-  return { department: department?.trim() ?? '', title: title?.trim() ?? '', clinic, online: online === '1' };
+  const date = dateRaw ? parseDate(dateRaw) : '';
+  if (clinic === null || date === null) return null;
+  return { department: department?.trim() ?? '', title: title?.trim() ?? '', clinic, online: online === '1', date };
+}
+
+/** Whether the chosen date is one of the 14 offered (always, when the host does not list dates). */
+export function dateIsOffered(date: string, options: { dates: { value: string }[] } | null): boolean {
+  return !date || !options || options.dates.length === 0 || options.dates.some((d) => d.value === date);
 }
 
 /** Whether each chosen value is one of the options (when the options are known). */
@@ -47,6 +65,7 @@ export function finderQuery(s: { sort: string; keyword: string; filters: FinderF
     title: s.filters.title || undefined,
     clinic: s.filters.clinic || undefined,
     online: s.filters.online ? 1 : undefined,
+    date: s.filters.date || undefined,
     page: s.page && s.page > 1 ? s.page : undefined,
   };
 }

@@ -71,7 +71,7 @@ export function HeaderSuggestions({ value, setValue, setAria, keyHandlerRef, inp
 
   const pick = (item: Suggestion) => {
     setState({ open: false, active: -1 });
-    setValue(item.kind === 'word' ? item.label : '');
+    setValue(item.kind === 'word' || item.kind === 'term' ? item.label : '');
     router.push(item.href);
   };
 

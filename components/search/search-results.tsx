@@ -71,25 +71,37 @@ export function NewsResults({ news, keyword }: { news: NewsSummary[]; keyword?: 
   return <NewsRows items={news} highlight={keyword} />;
 }
 
-/** Illnesses and specialties: name, type, clinic, symptoms, the matched words marked. */
+/**
+ * Illnesses, each once (the search asks for them merged by name): name, type, symptoms, the matched words
+ * marked, and every clinic that offers it, each a link to that clinic's page of the illness.
+ */
 export function IllnessResults({ illnesses, keyword }: { illnesses: Illness[]; keyword: string }) {
   return (
     <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="illness-results">
-      {illnesses.map((i) => (
-        <li key={i.id} className="px-5 py-4">
-          <h3 className="font-medium text-stone-900">
-            <Link href={routes.illnessDetail(i.id)} className="hover:text-brand-700 hover:underline">
-              <Highlight text={i.name} keyword={keyword} />
-            </Link>
-            <span className="ml-2 text-sm font-normal text-stone-600">
-              {i.diseaseTypeName} · {i.clinicName}
-            </span>
-          </h3>
-          <p className="mt-1 line-clamp-2 text-sm text-stone-700">
-            <Highlight text={i.symptoms} keyword={keyword} />
-          </p>
-        </li>
-      ))}
+      {illnesses.map((i) => {
+        const clinics = i.clinics ?? [{ id: i.id, clinicCode: i.clinicCode, clinicName: i.clinicName }];
+        return (
+          <li key={i.id} className="px-5 py-4">
+            <h3 className="font-medium text-stone-900">
+              <Link href={routes.illnessDetail(i.id)} className="hover:text-brand-700 hover:underline">
+                <Highlight text={i.name} keyword={keyword} />
+              </Link>
+              <span className="ml-2 text-sm font-normal text-stone-600">{i.diseaseTypeName}</span>
+            </h3>
+            <p className="mt-1 line-clamp-2 text-sm text-stone-700">
+              <Highlight text={i.symptoms} keyword={keyword} />
+            </p>
+            <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className="text-stone-600">开设门诊：</span>
+              {clinics.map((c) => (
+                <Link key={c.id} href={routes.illnessDetail(c.id)} className="text-brand-700 hover:underline">
+                  {c.clinicName}
+                </Link>
+              ))}
+            </p>
+          </li>
+        );
+      })}
     </ul>
   );
 }

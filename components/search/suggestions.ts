@@ -1,12 +1,14 @@
 import 'server-only';
 /**
- * The header search's suggestions (docs/site-search.md): hot words that contain what was typed, then a
- * few doctors, clinics and illnesses, each a link. Read through lib/api, so cached as the lists are.
+ * The header search's suggestions (docs/site-search.md): hot words that contain what was typed, patients'
+ * words of the lay-term dictionary that do (掉头 → 掉头发, 即脱发), then a few doctors, clinics and
+ * illnesses (each illness once), each a link. Read through lib/api, so cached as the lists are.
  */
 import { getClinicPage } from '@/lib/api/clinics';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getHotWords } from '@/lib/api/search';
 import { getIllnessPage } from '@/lib/api/specialties';
+import { LAY_TERMS, layTermOf } from '@/lib/lay-terms';
 import { routes } from '@/lib/routes';
 import type { Suggestion } from './suggestion-types';
 
@@ -20,15 +22,21 @@ export async function searchSuggestions(keyword: string): Promise<Suggestion[]> 
     .slice(0, keyword ? EACH : 8)
     .map((w): Suggestion => ({ kind: 'word', label: w, hint: '', href: routes.search(w) }));
   if (!keyword) return words;
+  const typed = keyword.replace(/\s+/g, '');
+  const shown = new Set(words.map((w) => w.label));
+  const exact = layTermOf(keyword);
+  const layWords = [...(exact ? [exact] : []), ...LAY_TERMS.filter((e) => e !== exact && e.term.includes(typed))]
+    .filter((e) => !shown.has(e.term))
+    .slice(0, EACH)
+    .map((e): Suggestion => ({ kind: 'term', label: e.term, hint: `即${e.means.join('、')}`, href: routes.search(e.term) }));
   const [doctors, clinics, illnesses] = await Promise.all([
     getDoctorPage({ keyword, pageSize: EACH }),
     getClinicPage({ keyword, pageSize: EACH }),
-    getIllnessPage({ keyword, pageSize: 10 }),
+    getIllnessPage({ keyword, pageSize: EACH, distinct: true }),
   ]);
-  const seen = new Set<string>();
-  const uniqueIllnesses = illnesses.items.filter((i) => !seen.has(i.name) && seen.add(i.name)).slice(0, EACH);
   return [
     ...words,
+    ...layWords,
     ...doctors.items.map((d): Suggestion => ({
       kind: 'doctor',
       label: d.name,
@@ -36,6 +44,6 @@ export async function searchSuggestions(keyword: string): Promise<Suggestion[]> 
       href: routes.doctorDetail(d.appointmentCode),
     })),
     ...clinics.items.map((c): Suggestion => ({ kind: 'clinic', label: c.name, hint: c.address, href: routes.hospitalDetail(c.code) })),
-    ...uniqueIllnesses.map((i): Suggestion => ({ kind: 'illness', label: i.name, hint: i.diseaseTypeName, href: routes.illnessDetail(i.id) })),
+    ...illnesses.items.map((i): Suggestion => ({ kind: 'illness', label: i.name, hint: i.diseaseTypeName, href: routes.illnessDetail(i.id) })),
   ];
 }

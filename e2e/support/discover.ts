@@ -26,6 +26,7 @@ export const dynamicTemplates: { name: string; sample: string }[] = [
   { name: '工作室详情 expertStudioDetail', sample: routes.expertStudioDetail(S) },
   { name: '疾病专科机构 illnessList/{orgCode}', sample: routes.illnessList(S) },
   { name: '疾病详情 illnessDetail', sample: routes.illnessDetail(S) },
+  { name: '科室 department', sample: routes.department(S) },
   { name: '工作成果 workResultDetail', sample: routes.workResultDetail(S) },
   { name: '工作动态 workDynamicDetail', sample: routes.workDynamicDetail(S) },
   { name: '专题详情 specialDetail', sample: routes.specialDetail(S) },

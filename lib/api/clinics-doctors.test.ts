@@ -26,7 +26,7 @@ describe('lib/api online services', () => {
     expect(page.items).toHaveLength(5);
     const d = page.items[0]!;
     expect(Object.keys(d).sort()).toEqual(
-      ['appointmentCode', 'avatar', 'clinicName', 'department', 'doctorId', 'fans', 'name', 'praiseRate', 'serviceCount', 'specialties', 'title'].sort(),
+      ['appointmentCode', 'avatar', 'clinicName', 'department', 'doctorId', 'fans', 'name', 'nextOpen', 'praiseRate', 'registerFee', 'serviceCount', 'specialties', 'title'].sort(),
     );
     expect(Array.isArray(d.specialties)).toBe(true);
     const rates = page.items.map((x) => x.praiseRate);
@@ -43,7 +43,7 @@ describe('lib/api online services', () => {
     expect(await getDoctor('<script>')).toBeNull();
     const days = await getDoctorSchedule('D100001');
     expect(days).toHaveLength(14);
-    expect(days[0]!.slots.length).toBeGreaterThan(0);
+    expect(days.some((d) => d.slots.length > 0)).toBe(true);
   });
 
   it('lists clinics and details', async () => {

@@ -5,6 +5,7 @@ import 'server-only';
  * filters applied. Null when the host does not answer it: the finder then shows its filters without counts.
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
+import { isApiError } from './errors';
 import type { DoctorQuery } from './doctors';
 import { publicRead } from './public';
 
@@ -20,6 +21,13 @@ export interface DoctorFilterCounts {
   titles: FilterOption[];
   clinics: FilterOption[];
   online: number;
+  /** The 14 days from today, each with the doctors that have an open number that day ([] from a host without it). */
+  dates: DateOption[];
+}
+
+export interface DateOption extends FilterOption {
+  /** 周一… */
+  weekday: string;
 }
 
 interface WireFilterCounts {
@@ -28,6 +36,7 @@ interface WireFilterCounts {
   Titles: { Name: string; Count: number }[];
   Hospitals: { HospitalCode: string; HospitalName: string; Count: number }[];
   Online: number;
+  Dates?: { Date: string; Week: string; Count: number }[];
 }
 
 export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pageSize'>): Promise<DoctorFilterCounts | null> {
@@ -39,6 +48,7 @@ export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pa
     DoctorTitle: q.title || undefined,
     IsOnline: q.onlineOnly ? 1 : undefined,
     IllnessID: q.illnessId,
+    Date: q.date || undefined,
   };
   return cachedRead(
     ['doctor-filter-counts', JSON.stringify(fields)],
@@ -51,13 +61,17 @@ export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pa
           titles: r.Titles.map((t) => ({ value: t.Name, label: t.Name, count: t.Count })),
           clinics: r.Hospitals.map((h) => ({ value: h.HospitalCode, label: h.HospitalName, count: h.Count })),
           online: r.Online,
+          dates: (r.Dates ?? []).map((d) => ({ value: d.Date, label: d.Date, weekday: d.Week, count: d.Count })),
         };
-      } catch {
-        // Counts are a help, not the list: a host without this call leaves the filters without numbers.
-        return null;
+      } catch (err) {
+        // A host without this call (404) leaves the filters without numbers, and that answer may be kept.
+        if (isApiError(err, 404)) return null;
+        // Any other fault is thrown, so the cache keeps serving the last counts while the host is down.
+        throw err;
       }
     },
-    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
-    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content, visitorChosen: Boolean(fields.Keyword) },
-  );
+    // The date counts move with bookings and the clock: near-live, as the list. A searched keyword is the
+    // visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.live, visitorChosen: Boolean(fields.Keyword) },
+  ).catch(() => null);
 }

@@ -23,6 +23,25 @@ export interface DoctorSummary {
   praiseRate: number;
   serviceCount: number;
   fans: number;
+  /** 挂号费, yuan. */
+  registerFee: number;
+  /**
+   * The next slot with a number left in the 14 days (on the list's date, when filtered by one); null when
+   * none; undefined when the host does not tell (the list's extension NextOpenSlot, docs/api.md).
+   */
+  nextOpen?: NextOpenSlot | null;
+}
+
+export interface NextOpenSlot {
+  slotId: string;
+  /** China date, yyyy-mm-dd. */
+  date: string;
+  weekday: string;
+  shiftName: string;
+  start: string;
+  end: string;
+  clinicName: string;
+  remaining: number;
 }
 
 export interface Doctor extends DoctorSummary {
@@ -80,6 +99,16 @@ interface WireDoctor {
   ConsultFee: number;
   RegisterFee: number;
   Introduction?: string;
+  NextOpenSlot?: {
+    ScheduleID: string;
+    Date: string;
+    Week: string;
+    ShiftName: string;
+    StartTime: string;
+    EndTime: string;
+    HospitalName: string;
+    Remaining: number;
+  } | null;
 }
 
 export interface WireSlot {
@@ -121,6 +150,21 @@ function reshapeSummary(w: WireDoctor): DoctorSummary {
     praiseRate: w.PraiseRate,
     serviceCount: w.ServiceCount,
     fans: w.Fans,
+    registerFee: w.RegisterFee,
+    ...(w.NextOpenSlot === undefined ? {} : { nextOpen: w.NextOpenSlot ? reshapeNextOpen(w.NextOpenSlot) : null }),
+  };
+}
+
+function reshapeNextOpen(w: NonNullable<WireDoctor['NextOpenSlot']>): NextOpenSlot {
+  return {
+    slotId: w.ScheduleID,
+    date: w.Date,
+    weekday: w.Week,
+    shiftName: w.ShiftName,
+    start: w.StartTime,
+    end: w.EndTime,
+    clinicName: w.HospitalName,
+    remaining: w.Remaining,
   };
 }
 
@@ -133,7 +177,6 @@ function reshapeDoctor(w: WireDoctor): Doctor {
     introduction: w.Introduction ?? '',
     consultsOnline: w.IsOnlineConsult === 1,
     consultFee: w.ConsultFee,
-    registerFee: w.RegisterFee,
   };
 }
 
@@ -170,6 +213,8 @@ export interface DoctorQuery {
   title?: string;
   onlineOnly?: boolean;
   illnessId?: number;
+  /** A China date (yyyy-mm-dd): only doctors with an open number that day. */
+  date?: string;
 }
 
 /**
@@ -190,6 +235,7 @@ export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
     DoctorTitle: q.title || undefined,
     IsOnline: q.onlineOnly ? 1 : undefined,
     IllnessID: q.illnessId,
+    Date: q.date || undefined,
   };
   return cachedRead(
     ['doctor-page', JSON.stringify(fields)],
@@ -202,10 +248,11 @@ export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
         reshapeSummary,
         { page, pageSize },
       ),
-    // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
+    // Each card carries the doctor's next open number, which bookings and the clock move: near-live. A searched
+    // keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
     {
       tags: [CACHE_TAGS.doctors, ...(q.orgCode ? [CACHE_TAGS.clinic(q.orgCode)] : [])],
-      revalidate: REVALIDATE.content,
+      revalidate: REVALIDATE.live,
       visitorChosen: Boolean(fields.Keyword),
     },
   );

@@ -72,10 +72,14 @@ export interface Illness {
   treatment: string;
   praiseRate: number;
   serviceCount: number;
+  /** Every clinic offering it, when the list merges an illness's clinics (IllnessQuery.distinct). */
+  clinics?: { id: number; clinicCode: string; clinicName: string }[];
 }
 
 export interface IllnessDetail extends Illness {
   otherClinics: { id: number; clinicCode: string; clinicName: string }[];
+  /** The departments whose doctors treat it ([] from a host without the extension). */
+  departments: string[];
 }
 
 export interface NamedCount {
@@ -128,6 +132,8 @@ interface WireIllness {
   PraiseRate: number;
   ServiceCount: number;
   OtherHospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
+  Departments?: string[];
+  Hospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
 }
 
 const reshapeStudio = (w: WireStudio): Studio => ({
@@ -174,6 +180,7 @@ const reshapeIllness = (w: WireIllness): Illness => ({
   treatment: w.Treatment,
   praiseRate: w.PraiseRate,
   serviceCount: w.ServiceCount,
+  ...(w.Hospitals ? { clinics: w.Hospitals.map((h) => ({ id: h.ID, clinicCode: h.HospitalCode, clinicName: h.HospitalName })) } : {}),
 });
 
 const opts = (tags: string[]) => ({ tags, revalidate: REVALIDATE.content });
@@ -290,6 +297,8 @@ export interface IllnessQuery {
   sort?: SpecialtySort;
   page?: number;
   pageSize?: number;
+  /** One item per illness with all its clinics (the site search: an illness appears once). */
+  distinct?: boolean;
 }
 
 export function getIllnessPage(q: IllnessQuery): Promise<Page<Illness>> {
@@ -303,6 +312,7 @@ export function getIllnessPage(q: IllnessQuery): Promise<Page<Illness>> {
     Sort: q.sort ?? 'specialty',
     PageIndex: page,
     PageSize: pageSize,
+    Distinct: q.distinct ? 1 : undefined,
   };
   return cachedRead(
     ['illnesses', JSON.stringify(fields)],
@@ -325,6 +335,7 @@ export function getIllness(id: number): Promise<IllnessDetail | null> {
         publicRead<{ ReturnObject: WireIllness }>('HIS_Specialty/GeHIS_SpecialtyConfiguration', { ID: id }).then(({ ReturnObject: w }) => ({
           ...reshapeIllness(w),
           otherClinics: (w.OtherHospitals ?? []).map((o) => ({ id: o.ID, clinicCode: o.HospitalCode, clinicName: o.HospitalName })),
+          departments: w.Departments ?? [],
         })),
       ),
     opts([CACHE_TAGS.illnesses]),

@@ -122,21 +122,24 @@ describe('doctor detail and schedules', () => {
     expect((await call(backend, 'TW_User/GetDoctorSingle', {})).ErrorNo).toBe(0);
   });
 
-  it('GetDoctorScheduleNew covers 14 days from today, and today has free slots', async () => {
+  it('GetDoctorScheduleNew covers the 14 days from today, a day off with no shifts, numbers within the total', async () => {
     const r = await ok('TW_User/GetDoctorScheduleNew', { AppointmentCode: 'D100005' });
     const today = chinaDate(new Date()).date;
     expect(r.DataList[0].Date).toBe(today);
     expect(r.DataList.length).toBe(14);
-    expect(r.DataList[0].Shifts.every((s: any) => s.Remaining > 0 && s.Remaining <= s.Total)).toBe(true);
+    const shifts = r.DataList.flatMap((d: any) => d.Shifts);
+    expect(shifts.length).toBeGreaterThan(0);
+    expect(r.DataList.some((d: any) => d.Shifts.length === 0)).toBe(true);
+    expect(shifts.every((s: any) => s.Remaining >= 0 && s.Remaining <= s.Total)).toBe(true);
   });
 
-  it('schedules roll forward: a database seeded long ago still has today', async () => {
+  it('schedules roll forward: a database seeded long ago releases the 14 days from its today', async () => {
     const later = new Date(Date.now() + 40 * 86_400_000);
     const old = createBackend({ dbPath: path.join(dir, 'old.db'), jwtSecret: secret, log: () => {}, now: () => later });
-    const r = await call(old, 'TW_User/GetDoctorSchedule', { DoctorID: '1003' });
+    const r = await call(old, 'TW_User/GetDoctorScheduleNew', { DoctorID: '1003' });
     expect(r.ErrorNo).toBe(1);
-    expect(r.Result.DataList.length).toBeGreaterThan(0);
     expect(r.Result.DataList[0].Date).toBe(chinaDate(later).date);
+    expect(r.Result.DataList.flatMap((d: any) => d.Shifts).length).toBeGreaterThan(0);
     old.db.close();
   });
 

@@ -1,14 +1,17 @@
 /**
  * The doctor finder's filters beside the keyword and the SPEC §9 sorts (docs/doctor-finder.md):
- * 科室 (Department), 职称 (DoctorTitle), clinic (HospitalCode), online now (IsOnline), and the doctors who
- * treat an illness (IllnessID: the departments of its disease type, migration 060, or 擅长 naming it).
+ * 科室 (Department), 职称 (DoctorTitle), clinic (HospitalCode), online now (IsOnline), a date with an open
+ * number (Date), and the doctors who treat an illness (IllnessID: whose 擅长 names it, so an illness page
+ * lists exactly the doctors a search for its name finds).
  * TW_User/GetDoctorFilterCounts answers how many doctors each option leaves, the other filters applied
  * (an extension of the embedded backend; the site shows the filters without counts when it is absent).
  */
 import { optionalEnum, optionalInt, optionalString } from '../fields';
-import type { Database, EndpointMap, Fields } from '../types';
-import { likePattern, notFound, optionalCode } from './clinic-rows';
-import { keywordCondition } from './doctor-search';
+import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields } from '../types';
+import { likePattern, notFound, optionalCode, WEEKDAY_NAMES } from './clinic-rows';
+import { anyKeywordCondition } from './doctor-search';
+import { searchTerms } from '@/lib/lay-terms';
+import { OPEN_SLOTS_SQL, openSlotsArgs, releaseSlots, scheduleWindow } from './schedule-slots';
 
 export interface DoctorFilters {
   provinceId?: number;
@@ -18,13 +21,22 @@ export interface DoctorFilters {
   department?: string;
   title?: string;
   illnessId?: number;
+  /** A China date (yyyy-mm-dd): only doctors with an open number that day. */
+  date?: string;
 }
 
-type FilterName = 'department' | 'title' | 'orgCode' | 'onlineOnly';
+type FilterName = 'department' | 'title' | 'orgCode' | 'onlineOnly' | 'date';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters of a doctor list request, each validated with a Chinese message. */
 export function readDoctorFilters(fields: Fields): DoctorFilters {
+  const date = optionalString(fields, 'Date', '日期', 10) || undefined;
+  if (date && (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))) {
+    throw new BackendError(ErrorNo.BAD_INPUT, '日期格式应为yyyy-mm-dd');
+  }
   return {
+    date,
     provinceId: optionalInt(fields, 'ProvinceID', '省份ID', { min: 0 }) || undefined,
     keyword: optionalString(fields, 'Keyword', '关键词', 50) || undefined,
     orgCode: optionalCode(fields, 'HospitalCode', '门诊编码') || undefined,
@@ -35,13 +47,27 @@ export function readDoctorFilters(fields: Fields): DoctorFilters {
   };
 }
 
+/** The doctors (alias d) with an open number on a China date at `now`: released, not started, not full. */
+function openOnDate(db: Database, date: string, now: Date) {
+  releaseSlots(db, now);
+  return {
+    sql: `d.doctor_id IN (SELECT os.doctor_id FROM (${OPEN_SLOTS_SQL}) os WHERE os.remaining > 0)`,
+    args: openSlotsArgs(date, date, now),
+  };
+}
+
 /**
- * Conditions on the doctor row (alias d) for the filters the keyword postings do not carry: 科室, 职称
- * and an illness's field. An unknown IllnessID is a 404 (notFound).
+ * Conditions on the doctor row (alias d) for the filters the keyword postings do not carry: 科室, 职称,
+ * an open number on a date (at `now`) and an illness's doctors. An unknown IllnessID is a 404 (notFound).
  */
-export function doctorRowConditions(db: Database, f: DoctorFilters): { sql: string[]; args: (string | number)[] } {
+export function doctorRowConditions(db: Database, f: DoctorFilters, now: Date): { sql: string[]; args: (string | number)[] } {
   const sql: string[] = [];
   const args: (string | number)[] = [];
+  if (f.date) {
+    const open = openOnDate(db, f.date, now);
+    sql.push(open.sql);
+    args.push(...open.args);
+  }
   if (f.department) {
     sql.push('d.department = ?');
     args.push(f.department);
@@ -51,24 +77,18 @@ export function doctorRowConditions(db: Database, f: DoctorFilters): { sql: stri
     args.push(f.title);
   }
   if (f.illnessId !== undefined) {
-    const illness = db
-      .prepare(
-        `SELECT i.name, dt.name AS disease_type FROM illnesses i JOIN disease_types dt ON dt.type_id = i.disease_type_id
-         WHERE i.illness_id = ?`,
-      )
-      .get(f.illnessId) as { name: string; disease_type: string } | undefined;
+    const illness = db.prepare('SELECT name FROM illnesses WHERE illness_id = ?').get(f.illnessId) as { name: string } | undefined;
     if (!illness) notFound('专科');
-    sql.push(
-      `(d.department IN (SELECT department FROM disease_departments WHERE disease_type_name = ?) OR d.specialties LIKE ? ESCAPE '\\')`,
-    );
-    args.push(illness.disease_type, likePattern(illness.name));
+    // Only doctors whose 擅长 names the illness: the page's count is the search's for that name.
+    sql.push(`d.specialties LIKE ? ESCAPE '\\'`);
+    args.push(likePattern(illness.name));
   }
   return { sql, args };
 }
 
 /** Every condition of the filters on alias d, but `omit`'s (a filter's own count ignores its own choice). */
-function conditions(db: Database, f: DoctorFilters, omit?: FilterName): { sql: string[]; args: (string | number)[] } | null {
-  const row = doctorRowConditions(db, { ...f, [omit ?? 'none']: undefined });
+function conditions(db: Database, f: DoctorFilters, now: Date, omit?: FilterName): { sql: string[]; args: (string | number)[] } | null {
+  const row = doctorRowConditions(db, { ...f, [omit ?? 'none']: undefined }, now);
   const sql: string[] = [];
   const args: (string | number)[] = [];
   if (f.provinceId) {
@@ -81,7 +101,7 @@ function conditions(db: Database, f: DoctorFilters, omit?: FilterName): { sql: s
   }
   if (f.onlineOnly && omit !== 'onlineOnly') sql.push('d.consult_online = 1');
   if (f.keyword) {
-    const k = keywordCondition(db, f.keyword, f.provinceId);
+    const k = anyKeywordCondition(db, searchTerms(f.keyword), f.provinceId);
     if (!k) return null;
     sql.push(k.sql);
     args.push(...k.args);
@@ -89,8 +109,8 @@ function conditions(db: Database, f: DoctorFilters, omit?: FilterName): { sql: s
   return { sql: [...sql, ...row.sql], args: [...args, ...row.args] };
 }
 
-function grouped(db: Database, f: DoctorFilters, omit: FilterName, column: string) {
-  const c = conditions(db, f, omit);
+function grouped(db: Database, f: DoctorFilters, now: Date, omit: FilterName, column: string) {
+  const c = conditions(db, f, now, omit);
   if (!c) return [];
   return db
     .prepare(
@@ -120,19 +140,42 @@ function counted(values: string[], rows: { value: string | number; n: number }[]
  * province is listed, with 0 when the other filters leave none of its doctors, so a shared link with
  * a valid but now empty choice still names it, and an unknown value can be told apart.
  */
-export function doctorFilterCounts(db: Database, f: DoctorFilters) {
-  const departments = counted(vocabulary(db, f.provinceId, 'department'), grouped(db, f, 'department', 'd.department'));
-  const titles = counted(vocabulary(db, f.provinceId, 'title'), grouped(db, f, 'title', 'd.title'));
+/**
+ * Each date of the release window with how many doctors (the other filters applied) have an open number
+ * that day, today first: the finder's date chips.
+ */
+function dateCounts(db: Database, f: DoctorFilters, now: Date) {
+  const window = scheduleWindow(now);
+  const c = conditions(db, f, now, 'date');
+  const n = new Map<string, number>();
+  if (c) {
+    releaseSlots(db, now);
+    const rows = db
+      .prepare(
+        `SELECT os.date AS date, COUNT(DISTINCT os.doctor_id) AS n FROM (${OPEN_SLOTS_SQL}) os
+         JOIN doctors d ON d.doctor_id = os.doctor_id
+         WHERE os.remaining > 0 ${c.sql.length ? `AND ${c.sql.join(' AND ')}` : ''} GROUP BY os.date`,
+      )
+      .all(...openSlotsArgs(window[0]!.date, window[window.length - 1]!.date, now), ...c.args) as { date: string; n: number }[];
+    for (const r of rows) n.set(r.date, r.n);
+  }
+  return window.map(({ date, weekday }) => ({ Date: date, Week: WEEKDAY_NAMES[weekday]!, Count: n.get(date) ?? 0 }));
+}
+
+export function doctorFilterCounts(db: Database, f: DoctorFilters, now: Date) {
+  const grouped_ = (omit: FilterName, column: string) => grouped(db, f, now, omit, column);
+  const departments = counted(vocabulary(db, f.provinceId, 'department'), grouped_('department', 'd.department'));
+  const titles = counted(vocabulary(db, f.provinceId, 'title'), grouped_('title', 'd.title'));
   const orgs = db
     .prepare(`SELECT code, name FROM orgs ${f.provinceId ? 'WHERE province_id = ?' : ''} ORDER BY sort, org_id`)
     .all(...(f.provinceId ? [f.provinceId] : [])) as { code: string; name: string }[];
   const names = new Map(orgs.map((o) => [o.code, o.name]));
   const clinics = counted(
     orgs.map((o) => o.code),
-    grouped(db, f, 'orgCode', 'd.org_code'),
+    grouped_('orgCode', 'd.org_code'),
   );
-  const online = grouped(db, f, 'onlineOnly', 'd.consult_online');
-  const all = conditions(db, f);
+  const online = grouped_('onlineOnly', 'd.consult_online');
+  const all = conditions(db, f, now);
   const total = all
     ? (db.prepare(`SELECT COUNT(*) AS n FROM doctors d ${all.sql.length ? `WHERE ${all.sql.join(' AND ')}` : ''}`).get(...all.args) as { n: number }).n
     : 0;
@@ -142,17 +185,18 @@ export function doctorFilterCounts(db: Database, f: DoctorFilters) {
     Titles: titles.map((r) => ({ Name: r.value, Count: r.n })),
     Hospitals: clinics.map((r) => ({ HospitalCode: r.value, HospitalName: names.get(r.value) ?? '', Count: r.n })),
     Online: online.find((r) => Number(r.value) === 1)?.n ?? 0,
+    Dates: dateCounts(db, f, now),
   };
 }
 
 export const doctorFilterEndpoints: EndpointMap = {
   /**
    * Per-option counts of the doctor finder: ProvinceID, Keyword, Department, DoctorTitle, HospitalCode,
-   * IsOnline, IllnessID → ReturnObject {Total, Departments [{Name, Count}], Titles [{Name, Count}],
-   * Hospitals [{HospitalCode, HospitalName, Count}], Online}.
+   * IsOnline, Date, IllnessID → ReturnObject {Total, Departments [{Name, Count}], Titles [{Name, Count}],
+   * Hospitals [{HospitalCode, HospitalName, Count}], Online, Dates [{Date, Week, Count}] (the 14 days)}.
    */
   'TW_User/GetDoctorFilterCounts': {
     access: 'public',
-    handle: ({ db, fields }) => ({ ReturnObject: doctorFilterCounts(db, readDoctorFilters(fields)) }),
+    handle: ({ db, fields, now }) => ({ ReturnObject: doctorFilterCounts(db, readDoctorFilters(fields), now) }),
   },
 };

@@ -35,6 +35,8 @@ export interface KeywordQuery {
   onlineOnly?: boolean;
   /** Filters on the doctor row (科室, 职称, an illness's field): SQL over alias d, joined per posting. */
   doctorWhere?: { sql: string[]; args: (string | number)[] };
+  /** The row filters depend on more than doctor rows (open numbers on a date): count every time, remember nothing. */
+  volatile?: boolean;
   sort: DoctorSort;
   limit: number;
   offset: number;
@@ -145,7 +147,9 @@ export function keywordDoctorPage(db: Database, q: KeywordQuery): { rows: Doctor
   const total =
     exact && !joinsDoctor && where.length === (q.provinceId ? 2 : 1)
       ? candidates
-      : rememberedTotal(db, JSON.stringify([whereSql, args]), countMatches);
+      : q.volatile
+        ? countMatches()
+        : rememberedTotal(db, JSON.stringify([whereSql, args]), countMatches);
   if (total === 0 || q.offset >= total) return { rows: [], total };
 
   // The page: walk the sort's index of the term (every province) until LIMIT, which reads about
@@ -187,4 +191,14 @@ export function keywordCondition(db: Database, keyword: string, provinceId?: num
         sql: `${postings} AND (d.name LIKE ? ESCAPE '\\' OR d.specialties LIKE ? ESCAPE '\\' OR d.department LIKE ? ESCAPE '\\')`,
         args: [...postingArgs, p, p, p],
       };
+}
+
+/**
+ * The doctors matching any of several keywords (a lay term and what it means, lib/lay-terms): the OR of each
+ * one's condition. Null: none of them matches anything.
+ */
+export function anyKeywordCondition(db: Database, keywords: string[], provinceId?: number): { sql: string; args: (string | number)[] } | null {
+  const parts = keywords.map((k) => keywordCondition(db, k, provinceId)).filter((c): c is { sql: string; args: (string | number)[] } => c !== null);
+  if (parts.length === 0) return null;
+  return { sql: `(${parts.map((p) => `(${p.sql})`).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
 }

@@ -13,6 +13,7 @@ import { webUrlEndpoints } from './web-url';
 import { newsEndpoints } from './news';
 import { userEndpoints } from './users';
 import { doctorFilterEndpoints } from './doctor-filters';
+import { departmentEndpoints } from './departments';
 import { specialtyEndpoints } from './specialties';
 import { systemEndpoints } from './system';
 import { onlineEndpoints } from './online';
@@ -41,6 +42,7 @@ const groups: EndpointMap[] = [
   newsEndpoints,
   userEndpoints,
   doctorFilterEndpoints,
+  departmentEndpoints,
   specialtyEndpoints,
   systemEndpoints,
   onlineEndpoints,

@@ -4,7 +4,8 @@
  * classes), TW_Special (work results, dynamics, special pages) and
  * TW_DiseaseType/GetDiseaseTypeList. Details answer Result.ReturnObject.
  */
-import type { EndpointMap } from '../types';
+import type { Database, EndpointMap } from '../types';
+import { searchTerms } from '@/lib/lay-terms';
 import { listResult, optionalEnum, optionalInt, optionalString, paging } from '../fields';
 import { likePattern, notFound, optionalCode } from './clinic-rows';
 
@@ -91,6 +92,44 @@ const wireSpecial = (r: SpecialRow, withBody: boolean) => ({
 
 const simpleList = <T>(rows: T[]) => ({ DataList: rows, TotalCount: rows.length });
 
+/** The order of illnesses merged by name: by the best of their clinics' rows. */
+const DISTINCT_ORDER = {
+  specialty: 'MIN(i.specialty_type_id) ASC, MIN(i.sort) ASC',
+  praise: 'MAX(i.praise_rate) DESC, MIN(i.sort) ASC',
+  services: 'MAX(i.service_count) DESC, MIN(i.sort) ASC',
+} as const;
+
+/**
+ * Distinct=1 (docs/api.md, the site search's illnesses): one item per illness name, with every clinic that
+ * offers it in Hospitals [{ID, HospitalCode, HospitalName}], so an illness appears once in results; the
+ * item's own fields are those of its first clinic. TotalCount counts illnesses, not clinics.
+ */
+function distinctIllnessPage(
+  db: Database,
+  whereSql: string,
+  args: (string | number)[],
+  sort: keyof typeof DISTINCT_ORDER,
+  page: ReturnType<typeof paging>,
+) {
+  const total = (db.prepare(`SELECT COUNT(DISTINCT i.name) AS n FROM illnesses i ${whereSql}`).get(...args) as { n: number }).n;
+  const names = (
+    db
+      .prepare(`SELECT i.name FROM illnesses i ${whereSql} GROUP BY i.name ORDER BY ${DISTINCT_ORDER[sort]}, i.name LIMIT ? OFFSET ?`)
+      .all(...args, page.pageSize, page.offset) as { name: string }[]
+  ).map((r) => r.name);
+  const rows = db
+    .prepare(`${ILLNESS_SQL} ${whereSql ? `${whereSql} AND` : 'WHERE'} i.name IN (SELECT value FROM json_each(?)) ORDER BY i.sort, i.illness_id`)
+    .all(...args, JSON.stringify(names)) as IllnessRow[];
+  const items = names.map((name) => {
+    const clinics = rows.filter((r) => r.name === name);
+    return {
+      ...wireIllness(clinics[0]!),
+      Hospitals: clinics.map((c) => ({ ID: c.illness_id, HospitalCode: c.org_code, HospitalName: c.org_name })),
+    };
+  });
+  return listResult(items, total, page);
+}
+
 export const specialtyEndpoints: EndpointMap = {
   /** Specialty types: DataList [{TypeID, TypeName, Count}]. */
   'HIS_Specialty/GetHIS_SpecialtyConfigurationType': {
@@ -109,8 +148,9 @@ export const specialtyEndpoints: EndpointMap = {
   },
   /**
    * Specialties/illnesses (SPEC's spelling "Ge…" kept). ID → ReturnObject (one illness, with OtherHospitals:
-   * the other clinics treating it). Else a list: TypeID, DiseaseTypeID, HospitalCode, Keyword,
-   * Sort (specialty|praise|services), PageIndex, PageSize.
+   * the other clinics treating it, and Departments: those whose doctors' 擅长 names it). Else a list: TypeID, DiseaseTypeID, HospitalCode, Keyword (read through
+   * the lay-term dictionary), Sort (specialty|praise|services), Distinct (1: one item per illness with its
+   * clinics), PageIndex, PageSize.
    */
   'HIS_Specialty/GeHIS_SpecialtyConfiguration': {
     access: 'public',
@@ -122,10 +162,18 @@ export const specialtyEndpoints: EndpointMap = {
         const others = db
           .prepare(`${ILLNESS_SQL} WHERE i.name = ? AND i.illness_id <> ? ORDER BY i.sort LIMIT 10`)
           .all(row.name, id) as IllnessRow[];
+        // The departments whose doctors treat it (docs/doctor-finder.md "Department pages").
+        const departments = db
+          .prepare(
+            `SELECT d.department FROM doctors d JOIN departments dep ON dep.name = d.department
+             WHERE instr(d.specialties, ?) > 0 GROUP BY d.department ORDER BY MIN(dep.sort)`,
+          )
+          .all(row.name) as { department: string }[];
         return {
           ReturnObject: {
             ...wireIllness(row),
             OtherHospitals: others.map((o) => ({ ID: o.illness_id, HospitalCode: o.org_code, HospitalName: o.org_name })),
+            Departments: departments.map((d) => d.department),
           },
         };
       }
@@ -135,6 +183,7 @@ export const specialtyEndpoints: EndpointMap = {
       const orgCode = optionalCode(fields, 'HospitalCode', '门诊编码');
       const keyword = optionalString(fields, 'Keyword', '关键词', 50);
       const sort = optionalEnum(fields, 'Sort', ['specialty', 'praise', 'services'] as const, '排序') || 'specialty';
+      const distinct = optionalEnum(fields, 'Distinct', ['0', '1'] as const, '合并同名专科') === '1';
       const where: string[] = [];
       const args: (string | number)[] = [];
       if (typeId) {
@@ -150,10 +199,13 @@ export const specialtyEndpoints: EndpointMap = {
         args.push(orgCode);
       }
       if (keyword) {
-        where.push(`(i.name LIKE ? ESCAPE '\\' OR i.symptoms LIKE ? ESCAPE '\\')`);
-        args.push(likePattern(keyword), likePattern(keyword));
+        // A patient's word is searched with what it means (lib/lay-terms): any of them in the name or symptoms.
+        const terms = searchTerms(keyword);
+        where.push(`(${terms.map(() => `i.name LIKE ? ESCAPE '\\' OR i.symptoms LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+        for (const t of terms) args.push(likePattern(t), likePattern(t));
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      if (distinct) return distinctIllnessPage(db, whereSql, args, sort, page);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM illnesses i ${whereSql}`).get(...args) as { n: number }).n;
       const rows = db
         .prepare(`${ILLNESS_SQL} ${whereSql} ORDER BY ${ILLNESS_ORDER[sort]} LIMIT ? OFFSET ?`)

@@ -17,8 +17,9 @@ import {
   type DoctorRow,
 } from './clinic-rows';
 import { doctorRowConditions, readDoctorFilters } from './doctor-filters';
-import { keywordDoctorPage } from './doctor-search';
-import { groupByDate, SCHEDULE_DAYS, slotsFor } from './schedule-slots';
+import { anyKeywordCondition, keywordDoctorPage } from './doctor-search';
+import { searchTerms } from '@/lib/lay-terms';
+import { groupByDate, nextOpenSlots, SCHEDULE_DAYS, slotsFor } from './schedule-slots';
 
 /** SPEC §9 doctor sorts → an indexed ORDER BY (migration 010). */
 const DOCTOR_ORDER = {
@@ -50,20 +51,31 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
   const sort = optionalEnum(fields, 'Sort', DOCTOR_SORT_VALUES, '排序') || 'default';
   const orgCode = extra.orgCode ?? filters.orgCode;
   const onlineOnly = extra.onlineOnly || filters.onlineOnly;
-  const rowConditions = doctorRowConditions(db, filters);
+  const rowConditions = doctorRowConditions(db, filters, ctx.now);
+  // A patient's word (胃痛) is searched with what it means (慢性胃炎, 功能性消化不良…): any of them matches
+  // (lib/lay-terms; docs/site-search.md "Patients' words").
+  const terms = keyword ? searchTerms(keyword) : [];
+  if (terms.length > 1) {
+    const any = anyKeywordCondition(db, terms, provinceId);
+    if (!any) return listResult([], 0, page);
+    rowConditions.sql.push(any.sql);
+    rowConditions.args.push(...any.args);
+  }
   // A keyword reads the postings of migration 012 instead of scanning with LIKE (docs/bench.md).
-  if (keyword) {
+  if (keyword && terms.length === 1) {
     const { rows, total } = keywordDoctorPage(db, {
       keyword,
       provinceId,
       orgCode,
       onlineOnly,
       doctorWhere: rowConditions,
+      // Open numbers move with bookings and the clock, not with doctor rows: never a remembered total.
+      volatile: Boolean(filters.date),
       sort,
       limit: page.pageSize,
       offset: page.offset,
     });
-    return listResult(rows.map(wireDoctor), total, page);
+    return listResult(withNextOpen(ctx, rows, filters.date), total, page);
   }
   const where: string[] = [];
   const args: (string | number)[] = [];
@@ -90,7 +102,24 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
        ORDER BY ${DOCTOR_ORDER[sort]} LIMIT ? OFFSET ?`,
     )
     .all(...args, page.pageSize, page.offset) as DoctorRow[];
-  return listResult(rows.map(wireDoctor), total, page);
+  return listResult(withNextOpen(ctx, rows, filters.date), total, page);
+}
+
+/**
+ * List rows with the extension NextOpenSlot (docs/api.md): the doctor's next slot with a number left in
+ * the 14 days, or on `date` when the list is filtered by one; null when none. One query for the page.
+ */
+function withNextOpen(ctx: HandlerContext, rows: DoctorRow[], date?: string) {
+  const next = nextOpenSlots(ctx.db, rows.map((r) => r.doctor_id), ctx.now, { date });
+  return rows.map((r) => {
+    const slot = next.get(r.doctor_id);
+    return {
+      ...wireDoctor(r),
+      NextOpenSlot: slot
+        ? { ScheduleID: slot.ScheduleID, Date: slot.Date, Week: slot.Week, ShiftName: slot.ShiftName, StartTime: slot.StartTime, EndTime: slot.EndTime, HospitalName: slot.HospitalName, Remaining: slot.Remaining }
+        : null,
+    };
+  });
 }
 
 function dateField(ctx: HandlerContext): string {
@@ -185,12 +214,12 @@ export const userEndpoints: EndpointMap = {
       return { DataList: slots, TotalCount: slots.length };
     },
   },
-  /** The next 14 days grouped by date: DataList [{Date, Week, Shifts: Slot[]}]. */
+  /** The next 14 days grouped by date, a day off with no Shifts: DataList [{Date, Week, Shifts: Slot[]}]. */
   'TW_User/GetDoctorScheduleNew': {
     access: 'public',
     handle: (ctx) => {
       const doctor = doctorFromFields(ctx);
-      const days = groupByDate(slotsFor(ctx.db, { doctorId: doctor.doctor_id }, ctx.now));
+      const days = groupByDate(slotsFor(ctx.db, { doctorId: doctor.doctor_id }, ctx.now), ctx.now);
       return { DataList: days, TotalCount: days.length };
     },
   },

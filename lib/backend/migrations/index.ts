@@ -19,6 +19,8 @@ import { hotWordApprovalMigration } from './071-hot-word-approval';
 import { patientsMigration } from './090-patients';
 import { appointmentsMigration } from './091-appointments';
 import { visitReviewsMigration } from './092-visit-reviews';
+import { scheduleSlotsMigration } from './100-schedule-slots';
+import { departmentsMigration } from './101-departments';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 
@@ -39,6 +41,8 @@ export const migrations: Migration[] = [
   patientsMigration,
   appointmentsMigration,
   visitReviewsMigration,
+  scheduleSlotsMigration,
+  departmentsMigration,
   priceListMigration,
   videoDurationMigration,
 ];

@@ -1,13 +1,12 @@
 /**
  * Demo content of the online services and key specialties (docs/content.md): provinces,
- * 56 clinics (47 in Yunnan), 8 doctors per clinic (one per department) with weekly schedules, evaluations,
+ * 56 clinics (47 in Yunnan), staffed as seed/staffing.ts plans, each doctor with a weekly roster (seed/roster.ts), evaluations,
  * online questions, studios, specials, illnesses. Deterministic (seeded PRNG),
  * dates relative to settings.now() so lists always look recent.
  */
 import type { Database, Seeder } from '../types';
 import {
   CLINICS,
-  DEPARTMENTS,
   DISEASE_TYPES,
   EVALUATION_TAGS,
   doctorName,
@@ -23,21 +22,11 @@ import {
 } from './clinics-doctors-data';
 import { doctorBio, doctorWords } from './doctor-words';
 
-/** mulberry32: a tiny seeded PRNG, so the demo content is the same on every machine. */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
-}
-export type Rng = ReturnType<typeof seededRandom>;
+import { seededRandom, type Rng } from './random';
+import { weeklyRoster } from './roster';
+import { clinicStaffing, clinicTier, placementOf, STAFFING } from './staffing';
+
+export { seededRandom, type Rng };
 
 const daysAgo = (now: Date, days: number, minutes = 0) =>
   new Date(now.getTime() - days * 86_400_000 - minutes * 60_000).toISOString();
@@ -83,9 +72,8 @@ export function insertDoctors(
   const pattern = db.prepare('INSERT INTO schedule_patterns (doctor_id, org_code, weekday, shift_id, total) VALUES (?,?,?,?,?)');
   const rows: DoctorRow[] = [];
   for (let n = startAt; n < startAt + count; n++) {
-    // Round the clinics, one department per round: every clinic gets a doctor of every department.
-    const clinic = CLINICS[(n - 1) % CLINICS.length]!;
-    const dept = DEPARTMENTS[Math.floor((n - 1) / CLINICS.length) % DEPARTMENTS.length]!;
+    // Where the doctor sits: the staffing plan of seed/staffing.ts (clinics differ in size and departments).
+    const { clinic, department: dept } = placementOf(n);
     const name = doctorName(n);
     const titleRoll = rng.next();
     const title = titleRoll < 0.3 ? TITLES[0] : titleRoll < 0.6 ? TITLES[1] : titleRoll < 0.9 ? TITLES[2] : TITLES[3];
@@ -115,21 +103,15 @@ export function insertDoctors(
       title === '主任医师' ? 50 : title === '副主任医师' ? 30 : 15,
       n,
     );
-    // Every doctor sees patients every morning (so "today" always has slots),
-    // some afternoons, and a few evening clinics.
-    const total = rng.int(10, 30);
-    for (let weekday = 0; weekday < 7; weekday++) {
-      pattern.run(doctorId, clinic.code, weekday, 1, total);
-      if (rng.next() < 0.45) pattern.run(doctorId, clinic.code, weekday, 2, rng.int(8, 20));
-      if (weekday >= 1 && weekday <= 5 && rng.next() < 0.1) pattern.run(doctorId, clinic.code, weekday, 3, rng.int(5, 10));
-    }
+    // Three to six half-days a week at the clinic (seed/roster.ts).
+    for (const h of weeklyRoster(n, { title, tier: clinicTier(clinic) })) pattern.run(doctorId, clinic.code, h.weekday, h.shiftId, h.total);
     rows.push({ doctorId, code, orgCode: clinic.code, department: dept.name, title, online, specialties });
   }
   return rows;
 }
 
-/** One doctor of each department at every clinic. */
-export const DEMO_DOCTOR_COUNT = CLINICS.length * DEPARTMENTS.length;
+/** Every seat of the staffing plan (seed/staffing.ts). */
+export const DEMO_DOCTOR_COUNT = STAFFING.length;
 
 export const seedClinicsDoctors: Seeder = (db, settings) => {
   const now = settings.now();
@@ -151,7 +133,7 @@ export const seedClinicsDoctors: Seeder = (db, settings) => {
   CLINICS.forEach((c, i) => {
     const intro =
       `${c.name}位于${c.address}，是圣爱中医在${c.city}设立的${SALE_TYPES.find(([id]) => id === c.saleType)![1]}。` +
-      '门诊设有中医内科、妇科、儿科、针灸推拿、皮肤科等科室，配备标准化中药房与智能煎药中心，' +
+      `门诊设有${clinicStaffing(c).map((s) => s.department).join('、')}，配备标准化中药房与智能煎药中心，` +
       '由集团统一质控药材来源，坚持名医坐诊、预约诊疗、药品配送到家。';
     org.run(c.code, c.name, c.provinceId, c.city, c.address, c.phone, c.hours, c.lat, c.lng,
       `/images/clinics/${c.code}.svg`, intro, c.traffic, c.saleType, rng.int(20, 800), i);

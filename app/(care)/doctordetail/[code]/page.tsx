@@ -67,6 +67,13 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
     })}#evaluations`;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      {/* Keyboard users reach the schedule in a few keys (docs/doctor-finder.md "Keyboard"): the first stop in main. */}
+      <a
+        href="#schedule"
+        className="sr-only focus:not-sr-only focus:inline-block focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"
+      >
+        跳到出诊时间
+      </a>
       <Breadcrumbs
         crumbs={[
           { name: '首页', path: routes.home() },

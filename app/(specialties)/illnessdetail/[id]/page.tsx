@@ -10,7 +10,6 @@ import { getIllness } from '@/lib/api/specialties';
 import { parseId, single, type SearchParams } from '@/lib/url-params';
 import { pickOption, SYMPTOM_SORTS } from '@/lib/constants';
 import { FilterTabs } from '@/components/ui/filter-tabs';
-import { getClinic } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
 import { illnessCard } from '@/lib/share-card/content';
 import { pageMetadata, summarize } from '@/lib/seo';
@@ -38,16 +37,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * One illness/specialty: what it is, symptoms, TCM treatment, the clinic, and the doctors of the clinic's
- * province who treat it (their department treats its disease type, or their 擅长 names it; migration 060),
- * in SPEC §9's symptom-list sorts (Default, Praise, Services).
+ * One illness/specialty: what it is, symptoms, TCM treatment, the clinic, the departments that treat it, and
+ * the doctors of the group whose 擅长 names it, in SPEC §9's symptom-list sorts (Default, Praise, Services):
+ * their count is the site search's for the illness's name (docs/doctor-finder.md).
  */
 export default async function IllnessDetailPage({ params, searchParams }: Props) {
   const illness = await load(params);
   if (!illness) notFound();
   const sort = pickOption(SYMPTOM_SORTS, single((await searchParams).sort));
-  const clinic = await getClinic(illness.clinicCode);
-  const doctors = await getDoctorPage({ illnessId: illness.id, provinceId: clinic?.provinceId, sort, pageSize: 6 });
+  const doctors = await getDoctorPage({ illnessId: illness.id, sort, pageSize: 6 });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumbs
@@ -73,6 +71,19 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
             好评率 <span className="font-semibold text-brand-700">{illness.praiseRate}%</span> · 服务 {illness.serviceCount} 人次
           </span>
         </p>
+        {illness.departments.length ? (
+          <p className="mt-2 text-stone-700">
+            就诊科室：
+            {illness.departments.map((d, i) => (
+              <span key={d}>
+                {i > 0 ? '、' : ''}
+                <Link href={routes.department(d)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
+                  {d}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
         <p className="mt-4 leading-8 text-stone-800">{illness.summary}</p>
       </section>
       <div className="grid grid-cols-2 gap-6">
@@ -87,9 +98,11 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
         id="illness-doctors"
         title={`擅长${illness.name}的医生（${doctors.total}）`}
         aside={
-          <Link href={routes.doctorList(clinic?.provinceId, { q: illness.name })} className="text-sm text-brand-700 hover:underline">
-            查看更多医生 ›
-          </Link>
+          doctors.total > doctors.items.length ? (
+            <Link href={routes.search(illness.name, { type: 'doctor' })} className="text-sm text-brand-700 hover:underline">
+              查看全部{doctors.total}位医生 ›
+            </Link>
+          ) : null
         }
       >
         <div className="mb-4">
