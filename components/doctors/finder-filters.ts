@@ -23,8 +23,10 @@ export const NO_FILTERS: FinderFilters = { department: '', title: '', clinic: ''
 /** A calendar date written yyyy-mm-dd (2026-02-30 is not one). */
 export function parseDate(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : null;
+  const [year, month, day] = value.split('-').map(Number);
+  // Day 0 of the next month is this month's last day: a calendar check that reads no time zone.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth ? value : null;
 }
 
 /** The filters of the URL, or null (404) when one is malformed. */
