@@ -9,7 +9,7 @@ describe('the date of the finder', () => {
   it('reads a calendar date and refuses anything else', () => {
     expect(parseFinderFilters({ date: '2026-11-28' })?.date).toBe('2026-11-28');
     expect(parseFinderFilters({})?.date).toBe('');
-    for (const bad of ['2026-02-30', '2026-13-01', '2026-1-5', 'tomorrow', '2026-11-28T00:00', '<b>']) {
+    for (const bad of ['2026-02-30', '2026-02-29', '2026-04-31', '2026-00-10', '2026-11-00', '2026-13-01', '2026-1-5', 'tomorrow', '2026-11-28T00:00', '<b>']) {
       expect(parseFinderFilters({ date: bad }), bad).toBeNull();
     }
     expect(parseFinderFilters({ date: ['2026-11-28', '2026-11-29'] })).toBeNull();

@@ -22,9 +22,10 @@ export const NO_FILTERS: FinderFilters = { department: '', title: '', clinic: ''
 
 /** A calendar date written yyyy-mm-dd (2026-02-30 is not one). */
 export function parseDate(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const [year, month, day] = value.split('-').map(Number);
-  // Day 0 of the next month is this month's last day: a calendar check that reads no time zone.
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Day 0 of the next month is the month's last day (a calendar check, no clock or zone involved).
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth ? value : null;
 }
