@@ -13,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, apiLogin } from '../../e2e/support/members-session';
 import { nextPorts, stackURL } from '../playwright.config';
 import { startLoad, type LoadResult } from './support/browser-load';
+import { writeSystemctlShim } from './support/systemctl-shim';
 import { startTwinNginx } from './support/twin-nginx';
 
 const state = path.resolve(process.env.DEPLOY_STATE || '.deploy');
@@ -216,30 +217,7 @@ test('a draining process says so on /readyz, stops accepting, and answers a kept
 
 test('deploy/rolling-restart.sh (the systemd command) restarts every unit one by one under load, with no failed request', async ({ request }) => {
   test.setTimeout(300_000);
-  // A stand-in for systemctl over this stack's supervised processes: `restart` stops the unit's process (SIGTERM,
-  // it drains) and returns once the supervisor has started the new one, as systemctl restart returns once the
-  // unit is started again; `list-units` names the running instances.
-  const shim = path.join(state, 'systemctl-shim');
-  fs.writeFileSync(
-    shim,
-    `#!/usr/bin/env bash
-set -euo pipefail
-run="${path.join(state, 'run')}"
-case "$1" in
-  list-units) for p in ${nextPorts.join(' ')}; do [ -f "$run/next-$p.pid" ] && echo "shengai-next@$p.service loaded active running"; done ;;
-  restart)
-    port="$(echo "$2" | sed -n 's/^shengai-next@\\([0-9]*\\)\\.service$/\\1/p')"
-    old="$(cat "$run/next-$port.pid")"
-    echo "$2" >> "${path.join(state, 'systemctl-calls')}"
-    kill -TERM "$old"
-    while kill -0 "$old" 2>/dev/null; do sleep 0.1; done
-    while [ "$(cat "$run/next-$port.pid" 2>/dev/null)" = "$old" ]; do sleep 0.1; done ;;
-  *) echo "unexpected: $*" >&2; exit 2 ;;
-esac
-`,
-    { mode: 0o755 },
-  );
-  fs.rmSync(path.join(state, 'systemctl-calls'), { force: true });
+  const { shim, calls } = writeSystemctlShim(state, nextPorts);
   const visitors = startLoad({ origin: stackURL, paths: ['/', '/doctordetail/D100001', '/doctorlist'], concurrency: 6, localAddress: '127.0.0.34' });
   const posts = startLoad({ origin: stackURL, paths: ['/api/News/GetNewList'], concurrency: 2, post: 'type=1&PageIndex=1&PageSize=5', localAddress: '127.0.0.35' });
   const old = nextPorts.map(pidOf);
@@ -250,7 +228,7 @@ esac
   } finally {
     await Promise.all([visitors.stop(), posts.stop()]);
   }
-  expect(fs.readFileSync(path.join(state, 'systemctl-calls'), 'utf8').trim().split('\n')).toEqual(nextPorts.map((p) => `shengai-next@${p}.service`));
+  expect(fs.readFileSync(calls, 'utf8').trim().split('\n')).toEqual(nextPorts.map((p) => `shengai-next@${p}.service`));
   expect(output).toContain('[rolling-restart] done');
   expect(visitors.result.failed, failedOf(visitors.result)).toBe(0);
   expect(posts.result.failed, failedOf(posts.result)).toBe(0);
