@@ -108,4 +108,4 @@ if [ -z "$R" ]; then
   $SYSTEMCTL enable redis-server shengai.target >/dev/null
 fi
 say "done. Next: set SITE_URL and API_BASE_URL in $HOME_DIR/shared/shengai.env, put the certificate at $CERT, then build"
-say "the first release (docs/operations.md \"Releases\") and: systemctl restart redis-server nginx && systemctl start shengai.target"
+say "the first release with deploy/build-release.sh (docs/operations.md \"Install on a server\" step 5) and: systemctl restart redis-server nginx && systemctl start shengai.target"

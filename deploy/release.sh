@@ -6,8 +6,11 @@
 # static files with those of earlier releases (pages built by the previous release still find their chunks
 # until they reload), points /srv/shengai/current at it (and /srv/shengai/previous at the one before), and
 # restarts the processes one by one (deploy/rolling-restart.sh): no visitor sees an error.
+# SHENGAI_HOME (default /srv/shengai) and SHENGAI_STATIC (default SHENGAI_HOME/shared/static) name another layout:
+# the tests release into the local stack of scripts/deploy-local.sh with them.
 set -euo pipefail
 HOME_DIR="${SHENGAI_HOME:-/srv/shengai}"
+STATIC_DIR="${SHENGAI_STATIC:-$HOME_DIR/shared/static}"
 here="$(cd "$(dirname "$0")" && pwd)"
 current="$(readlink -f "$HOME_DIR/current" 2>/dev/null || true)"
 if [ "${1:-}" = "--rollback" ]; then
@@ -19,14 +22,15 @@ if [ "${1:-}" = "--rollback" ]; then
 else
   target="$(readlink -f "${1:?usage: deploy/release.sh RELEASE_DIR | --rollback}")"
   if [ ! -f "$target/.next/BUILD_ID" ]; then
-    echo "release: $target has no build (.next/BUILD_ID): build it first, as the service user" >&2
+    echo "release: $target has no build (.next/BUILD_ID): build it first (deploy/build-release.sh), as the service user" >&2
     exit 1
   fi
-  # Kept, never replaced: a chunk of the page a visitor has open may be one of the previous release's.
-  cp -r "$target/.next/static/." "$HOME_DIR/shared/static/"
-  find "$HOME_DIR/shared/static" -type f -mtime "+${SHENGAI_STATIC_KEEP_DAYS:-7}" -delete
-  chown -R --reference="$HOME_DIR/shared/static" "$HOME_DIR/shared/static"
 fi
+# Kept, never replaced: a chunk of the page a visitor has open may be one of the previous release's. Copied on a
+# rollback too: the release rolled back to may be older than the files kept.
+cp -r "$target/.next/static/." "$STATIC_DIR/"
+find "$STATIC_DIR" -type f -mtime "+${SHENGAI_STATIC_KEEP_DAYS:-7}" -delete
+chown -R --reference="$STATIC_DIR" "$STATIC_DIR"
 if [ "$target" = "$current" ]; then
   echo "release: $target is already the current release; restarting"
 else

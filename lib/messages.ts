@@ -18,6 +18,8 @@ export const messages = {
   logoutFailed: '退出失败，请稍后再试',
   /** SPEC §8: network errors, shown for 5 s. */
   networkError: '网络异常，请检查网络后重试',
+  /** A form opened before a release whose server action the new release no longer has (docs/operations.md "Releases"). */
+  siteUpdated: '网站已更新，请刷新页面后重试',
   /** SPEC §8: 4003/4001/4004 reset. */
   sessionExpired: '登录已失效，请重新登录',
   /** SPEC §8: triggers not shown; kept ready for the order pages (SPEC §2 member services). */

@@ -6,7 +6,8 @@
 #   scripts/deploy-local.sh up        build must exist (npx next build); brings everything up
 #   scripts/deploy-local.sh down      stops everything it started
 #   scripts/deploy-local.sh restart   zero-downtime rolling restart of the next processes (each drains first)
-#   scripts/deploy-local.sh release   a new build: its static files join the kept ones, then a rolling restart
+#   scripts/deploy-local.sh release   a new build of this tree: its static files join the kept ones, then a rolling
+#                                     restart (another built folder: deploy/release.sh with SHENGAI_HOME=DEPLOY_STATE)
 #   scripts/deploy-local.sh status    what runs, on which ports, and whether each process is ready
 #   scripts/deploy-local.sh render [FILE]   writes the nginx config (and the logrotate rules beside it)
 #   scripts/deploy-local.sh redis-stop | redis-start   (fault tests)
@@ -207,6 +208,14 @@ keep_static() {
   find "$static_root" -type f -mtime "+${DEPLOY_STATIC_KEEP_DAYS:-7}" -delete
 }
 
+# STATE/current (and STATE/previous) as /srv/shengai/current is on a server (deploy/release.sh).
+point_current_here() {
+  local was
+  was="$(readlink -f "$STATE/current" 2>/dev/null || true)"
+  if [ -n "$was" ] && [ "$was" != "$ROOT" ]; then ln -sfn "$was" "$STATE/previous"; fi
+  ln -sfn "$ROOT" "$STATE/current"
+}
+
 render_nginx() {
   local out="${1:-$STATE/nginx/nginx.conf}"
   local conf="${DEPLOY_CONF_DIR:-$(dirname "$out")}"
@@ -261,6 +270,10 @@ up() {
   fi
   node scripts/precompress-static.mjs .next/static public
   keep_static "$STATE/static"
+  # The processes run the release `current` points at (scripts/deploy-supervise.sh): this tree's, and no earlier
+  # one to roll back to. deploy/release.sh switches them as on a server (SHENGAI_HOME=$STATE).
+  point_current_here
+  rm -f "$STATE/previous"
   log "Redis on 127.0.0.1:$REDIS_PORT"
   redis_start
   write_env
@@ -332,6 +345,7 @@ restart() {
 release() {
   node scripts/precompress-static.mjs .next/static public
   keep_static "$STATE/static"
+  point_current_here
   restart
 }
 

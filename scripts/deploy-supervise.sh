@@ -3,16 +3,21 @@
 # in deploy/systemd/shengai-next@.service): when the process exits, it is started again a second later,
 # until deploy-local.sh marks the port as stopping. Exit status 78 (a deployment problem the process printed,
 # lib/operations/start-checks.ts) is not restarted, as RestartPreventExitStatus=78 in the unit.
-# ENV_FILE (default STATE/shengai.env) holds the process's environment.
+# ENV_FILE (default STATE/shengai.env) holds the process's environment. The process runs in the release that
+# STATE/current points at (this tree unless a release switched it), read again at every start, as the unit's
+# WorkingDirectory=/srv/shengai/current is (deploy/release.sh).
 set -uo pipefail
 port="$1"
 state="$2"
 env_file="${3:-$state/shengai.env}"
-cd "$(dirname "$0")/.."
+tree="$(cd "$(dirname "$0")/.." && pwd)"
 child=""
 trap '[ -n "$child" ] && kill -TERM "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
 while [ ! -e "$state/run/stopping-$port" ]; do
+  release="$tree"
+  [ -d "$state/current" ] && release="$(cd -P "$state/current" && pwd)"
   (
+    cd "$release"
     set -a
     # shellcheck disable=SC1090
     . "$env_file"

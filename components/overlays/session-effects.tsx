@@ -15,6 +15,7 @@ import { LOGIN_REQUIRED_REDIRECT_MS, WECHAT_LOGIN_FAILURE_FLAG_MS, WECHAT_LOGIN_
 import { messages } from '@/lib/messages';
 import { homePath, safeInternalPath, withQuery } from '@/lib/internal-paths';
 import { showToast } from '@/components/ui/toast';
+import { submissionFailure } from '@/components/ui/use-submission';
 import { wechatLoginAction } from './actions';
 import { loginCount, openOverlay, setAfterLoginPath } from './overlay-store';
 import { useAfterLogin, useSessionMember } from './use-session';
@@ -78,7 +79,7 @@ export function SessionEffects() {
     setWechatFlag(WECHAT_LOGIN_FLAG_MS);
     const rest = Object.fromEntries([...params.entries()].filter(([k]) => k !== 'code' && k !== 'state'));
     void (async () => {
-      const r = await wechatLoginAction(code, params.get('state') ?? '').catch(() => ({ ok: false as const, message: messages.networkError, errorNo: undefined }));
+      const r = await wechatLoginAction(code, params.get('state') ?? '').catch((error: unknown) => ({ ok: false as const, message: submissionFailure(error, messages.networkError), errorNo: undefined }));
       router.replace(withQuery(pathname, rest));
       if (r.ok) {
         await afterLogin();

@@ -11,6 +11,7 @@ import { validatePhone } from '@/lib/validation';
 import { queryKeys } from '@/components/ui/query-keys';
 import { readRoute } from '@/components/ui/read-route';
 import { showToast } from '@/components/ui/toast';
+import { submissionFailure } from '@/components/ui/use-submission';
 import type { SmsPurpose } from '@/lib/api/auth';
 import { sendSmsCodeAction } from './actions';
 import { FormField } from './overlay-frame';
@@ -75,8 +76,8 @@ export function SmsCodeField({
         showToast(r.message, 'error');
         if (r.needImageCode) await loadImage();
       }
-    } catch {
-      showToast('网络异常，请检查网络后重试', 'error');
+    } catch (error) {
+      showToast(submissionFailure(error, messages.networkError), 'error');
     } finally {
       setSending(false);
     }

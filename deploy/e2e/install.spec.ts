@@ -125,7 +125,7 @@ test('deploy/install.sh in a fresh root: the user, its folders, secrets, units, 
   fs.mkdirSync(release, { recursive: true });
   execFileSync('bash', ['-c', `cp -a .next/. "${release}/.next/" 2>/dev/null || (mkdir -p "${release}/.next" && cp -a .next/. "${release}/.next/")`]);
   fs.rmSync(path.join(release, '.next/cache'), { recursive: true, force: true });
-  for (const entry of ['public', 'package.json', 'next.config.mjs']) execFileSync('cp', ['-a', entry, release]);
+  for (const entry of ['public', 'content', 'package.json', 'next.config.mjs']) execFileSync('cp', ['-a', entry, release]);
   fs.symlinkSync(path.resolve('node_modules'), path.join(release, 'node_modules'));
   execFileSync('chown', ['-R', '-h', `${uid}:${gid}`, release]);
   fs.symlinkSync(release, path.join(home, 'current'));
@@ -140,7 +140,10 @@ test('deploy/install.sh in a fresh root: the user, its folders, secrets, units, 
     REDIS_URL: '',
   };
   const log = await startAsUnit(uid, gid, unitEnv);
-  const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+  // A process that ended says why in what it printed.
+  const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch((error: unknown) => {
+    throw new Error(`${String(error)}; the process printed:\n${log()}`);
+  });
   expect(ready.status, log()).toBe(200);
   expect(await ready.json()).toMatchObject({ checks: { database: 'ok' } });
   // A login writes (its attempt is counted in the database): answered, never 系统错误.
