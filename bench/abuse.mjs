@@ -2,7 +2,8 @@
  * Abuse from many clients (docs/security.md "Abuse from many clients"): `npm run bench:abuse`.
  *
  * Starts a production `next start` (a build must exist) on a fresh database with default settings: no
- * RATE_LIMIT_SCALE, no development aids, no trusted proxy. Every client is a distinct loopback source address:
+ * RATE_LIMIT_SCALE, no development aids, no trusted proxy (the embedded backend and its demo members asked for,
+ * EMBEDDED_BACKEND=1 and DEMO_MEMBERS=1, as a production process needs). Every client is a distinct loopback source address:
  * each request's socket is bound to its client's own 127.x.y.z, which the server sees as a distinct peer.
  * SMS codes are read from the database file (read-only), since the development aids are off.
  *
@@ -62,8 +63,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-abuse-'));
 const dbPath = path.join(dataDir, 'site.db');
 const port = Number(process.env.ABUSE_PORT) || (await freePort());
 const origin = `http://127.0.0.1:${port}`;
-const serverEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_PATH: dbPath, SITE_URL: origin };
-for (const name of ['RATE_LIMIT_SCALE', 'DEV_AIDS', 'TRUSTED_PROXY_HOPS', 'API_BASE_URL', 'REDIS_URL', 'PAGE_CACHE_DEBUG', 'SHARE_CARD_DIR']) delete serverEnv[name];
+// The embedded backend and its demo members, which a production process serves only when asked (docs/operations.md);
+// every limit at its default.
+const serverEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_PATH: dbPath, SITE_URL: origin, EMBEDDED_BACKEND: '1', DEMO_MEMBERS: '1' };
+for (const name of ['RATE_LIMIT_SCALE', 'DEV_AIDS', 'TRUSTED_PROXY_HOPS', 'API_BASE_URL', 'REDIS_URL', 'PAGE_CACHE_DEBUG', 'SHARE_CARD_DIR', 'JWT_SECRET', 'SMS_MIN_INTERVAL_SECONDS', 'SMS_IP_LIMIT_PER_HOUR', 'SMS_IMAGE_CODE_AFTER']) {
+  delete serverEnv[name];
+}
 const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
   cwd: root,
   env: serverEnv,
@@ -411,7 +416,7 @@ try {
 
 \`npm run bench:abuse\` (bench/abuse.mjs) on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}),
 load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} at the end: a production \`next start\` with default settings (no
-RATE_LIMIT_SCALE, no development aids, no trusted proxy) on a fresh database; every client is a distinct loopback
+RATE_LIMIT_SCALE, no development aids, no trusted proxy; EMBEDDED_BACKEND=1 and DEMO_MEMBERS=1) on a fresh database; every client is a distinct loopback
 source address (its socket bound to its own 127.x.y.z). docs/security.md "Abuse from many clients" lists the rules.
 
 | figure | goal | result |

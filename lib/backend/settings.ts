@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { devAidsEnabled } from './dev-aids';
+import { LIMITS, limitSeconds } from '@/lib/limits';
 import { rateLimitScale } from './throttles';
 import { simulatedPaymentProvider, unconfiguredPaymentProvider, type PaymentProvider } from './payments';
 import type { BackendSettings } from './types';
@@ -124,9 +125,10 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     refreshTokenTtlSeconds: positiveInt(process.env.REFRESH_TOKEN_TTL_SECONDS, 30 * 24 * 60 * 60),
     // Opt-in under next start (DEV_AIDS=1), on under next dev: see dev-aids.ts.
     devAids: devAidsEnabled(),
-    smsMinIntervalSeconds: positiveInt(process.env.SMS_MIN_INTERVAL_SECONDS, 60),
-    smsIpLimitPerHour: positiveInt(process.env.SMS_IP_LIMIT_PER_HOUR, 30),
-    smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, 5),
+    // The defaults are the table's (lib/limits.ts smsInterval, smsClientHour, smsImageCodeAfter).
+    smsMinIntervalSeconds: positiveInt(process.env.SMS_MIN_INTERVAL_SECONDS, limitSeconds('smsInterval')),
+    smsIpLimitPerHour: positiveInt(process.env.SMS_IP_LIMIT_PER_HOUR, LIMITS.smsClientHour.allowance),
+    smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, LIMITS.smsImageCodeAfter.allowance),
     rateLimitScale: rateLimitScale(),
     bookingPaymentMinutes: positiveInt(process.env.BOOKING_PAYMENT_MINUTES, 15),
     bookingCancelCutoffMinutes: positiveInt(process.env.BOOKING_CANCEL_CUTOFF_MINUTES, 120),

@@ -6,13 +6,18 @@
  *
  * Quotas are counted per requesting client as well as per phone, so a
  * stranger cannot spend a member's codes or tries (docs/security.md "A member
- * is never locked out by strangers"): one send a minute and 5 a day per
- * (phone, client), 20 a day per phone, of which strangers may spend 15: the
- * rest is kept for clients that have proven the phone before
- * (known-clients.ts); 5 wrong tries of a code per client; 20 wrong tries from
- * strangers close a code to strangers only, never to the client that asked for
- * it or one that proved the phone before; and a newer code sent at a
- * stranger's request does not void the member's own unexpired code.
+ * is never locked out by strangers"). Their numbers and messages are the
+ * `outbox` rows of the one table of limits (lib/limits.ts, docs/security.md
+ * "The limits"): sends per (phone, client) a minute and a day, per phone a day
+ * and strangers' share of it (the rest is kept for clients that have proven the
+ * phone before, known-clients.ts), per client an hour, the image code after a
+ * few sends; wrong tries of a phone's live codes per client, and strangers'
+ * wrong tries of one code, which close it to strangers only, never to the
+ * client that asked for it or one that proved the phone before; and a newer
+ * code sent at a stranger's request does not void the member's own unexpired
+ * code. The minute, the hour and the image code's threshold can be changed
+ * per deployment (SMS_MIN_INTERVAL_SECONDS, SMS_IP_LIMIT_PER_HOUR,
+ * SMS_IMAGE_CODE_AFTER, read by settings.ts with the table's defaults).
  *
  * A client here is the per-client key of known-clients.ts (its address, or its
  * device once that device has proven the phone). The checks only read; the
@@ -20,21 +25,12 @@
  * (throttles.ts), so a refused request never spends the site's allowance.
  */
 import crypto from 'node:crypto';
+import { LIMITS, limitMessage, limitSeconds, SMS_CODE_TTL_SECONDS } from '@/lib/limits';
 import { drawImageCode } from './image-code';
 import type { ClientOfPhone } from './known-clients';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database } from './types';
 
-export const SMS_CODE_TTL_SECONDS = 5 * 60;
-/** Wrong tries of one phone's codes allowed to one client. */
-export const SMS_MAX_WRONG = 5;
-/** Wrong tries of one code allowed from all clients together. */
-export const SMS_MAX_WRONG_TOTAL = 20;
-/** Sends a day to one phone from all clients together. */
-export const SMS_MAX_PER_DAY = 20;
-/** Of those, the sends that only clients that have proven the phone before may use. */
-export const SMS_KEPT_FOR_KNOWN = 5;
-/** Sends a day to one phone at one client's request. */
-export const SMS_MAX_PER_DAY_PER_CLIENT = 5;
+const { smsWrongPerClient, smsWrongPerCode, smsPhoneDay, smsPhoneDayStrangers, smsPhoneClientDay } = LIMITS;
 /** How many of a phone's latest unexpired codes are accepted. */
 const LIVE_CODES = 5;
 export const IMAGE_CODE_TTL_SECONDS = 5 * 60;
@@ -75,21 +71,23 @@ function checkQuotas(db: Database, settings: BackendSettings, now: number, input
   const last = db.prepare('SELECT MAX(created_at) AS at FROM sms_outbox WHERE phone = ? AND ip = ?').get(phone, key) as { at: number | null };
   if (last.at !== null && now - last.at < settings.smsMinIntervalSeconds) {
     const wait = settings.smsMinIntervalSeconds - (now - last.at);
-    throw new TooManyRequests(`验证码发送过于频繁，请${wait}秒后再试`, wait);
+    throw new TooManyRequests(limitMessage('smsInterval', `${wait}秒`), wait);
   }
   const dayStart = startOfChinaDay(now);
   const scale = settings.rateLimitScale;
   const byClient = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND ip = ? AND created_at >= ?', phone, key, dayStart);
   const today = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND created_at >= ?', phone, dayStart);
   // Strangers together stop short of the phone's day: the rest is kept for the member's own clients.
-  const phoneDay = (input.client.known ? SMS_MAX_PER_DAY : SMS_MAX_PER_DAY - SMS_KEPT_FOR_KNOWN) * scale;
-  if (byClient >= SMS_MAX_PER_DAY_PER_CLIENT * scale || today >= phoneDay) {
-    throw new TooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试', dayStart + 86_400 - now);
+  const phoneDay = (input.client.known ? smsPhoneDay.allowance : smsPhoneDayStrangers.allowance) * scale;
+  if (byClient >= smsPhoneClientDay.allowance * scale) throw new TooManyRequests(limitMessage('smsPhoneClientDay'), dayStart + 86_400 - now);
+  if (today >= phoneDay) {
+    throw new TooManyRequests(limitMessage(input.client.known ? 'smsPhoneDay' : 'smsPhoneDayStrangers'), dayStart + 86_400 - now);
   }
-  const hour = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?', key, now - 3600);
+  const hourWindow = limitSeconds('smsClientHour');
+  const hour = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?', key, now - hourWindow);
   if (hour >= settings.smsIpLimitPerHour) {
-    const first = db.prepare('SELECT MIN(created_at) AS at FROM sms_outbox WHERE ip = ? AND created_at > ?').get(key, now - 3600) as { at: number };
-    throw new TooManyRequests('当前网络获取验证码过于频繁，请稍后再试', first.at + 3600 - now);
+    const first = db.prepare('SELECT MIN(created_at) AS at FROM sms_outbox WHERE ip = ? AND created_at > ?').get(key, now - hourWindow) as { at: number };
+    throw new TooManyRequests(limitMessage('smsClientHour'), first.at + hourWindow - now);
   }
 }
 
@@ -99,10 +97,10 @@ function checkQuotas(db: Database, settings: BackendSettings, now: number, input
  */
 export function checkSmsSend(db: Database, settings: BackendSettings, now: number, input: SendInput): void {
   checkQuotas(db, settings, now, input);
-  const recent = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?', input.client.key, now - 600);
+  const recent = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?', input.client.key, now - limitSeconds('smsImageCodeAfter'));
   if (recent >= settings.smsImageCodeAfter) {
     // SPEC §4: where the API asks for it, the numeric image code comes first.
-    if (!input.imageKey || !input.imageCode) throw refused('请先输入图形验证码', { NeedImgCode: true });
+    if (!input.imageKey || !input.imageCode) throw refused(limitMessage('smsImageCodeAfter'), { NeedImgCode: true });
     if (!consumeImageCode(db, input.imageKey, input.imageCode, now)) {
       throw refused('图形验证码错误或已过期，请重新输入', { NeedImgCode: true });
     }
@@ -157,13 +155,13 @@ function triesUsed(db: Database, live: OutboxRow[], key: string): number {
 
 /** Before the site-wide ceiling: refuses a client with no tries left on the phone's live codes (reads only). */
 export function checkSmsTries(db: Database, phone: string, now: number, client: ClientOfPhone): void {
-  if (triesUsed(db, liveCodes(db, phone, now), client.key) >= SMS_MAX_WRONG) throw refused('验证码错误次数过多，请重新获取');
+  if (triesUsed(db, liveCodes(db, phone, now), client.key) >= smsWrongPerClient.allowance) throw refused(limitMessage('smsWrongPerClient'));
 }
 
 /**
  * Checks a code against the phone's live codes (unused, unexpired, the latest few). A wrong code counts
- * against this client's tries of the phone (SMS_MAX_WRONG) and is committed even if the caller later fails.
- * Strangers' wrong tries also count against the newest code's total, and a code with SMS_MAX_WRONG_TOTAL of
+ * against this client's tries of the phone (lib/limits.ts smsWrongPerClient) and is committed even if the caller later fails.
+ * Strangers' wrong tries also count against the newest code's total, and a code with smsWrongPerCode of
  * them is closed to strangers; the client that asked for the code, and any client that has proven the phone
  * before, can still use it (docs/security.md "A member is never locked out by strangers").
  * `consume` marks a right code used, so it cannot log in twice.
@@ -176,10 +174,10 @@ export function verifySmsCode(db: Database, phone: string, code: string, now: nu
     throw refused(any ? '验证码已过期，请重新获取' : '请先获取短信验证码');
   }
   const mine = triesUsed(db, live, client.key);
-  if (mine >= SMS_MAX_WRONG) throw refused('验证码错误次数过多，请重新获取');
+  if (mine >= smsWrongPerClient.allowance) throw refused(limitMessage('smsWrongPerClient'));
   const ownerSide = (row: OutboxRow) => client.known || row.ip === client.key;
-  const usable = live.filter((row) => ownerSide(row) || row.failed_attempts < SMS_MAX_WRONG_TOTAL);
-  if (usable.length === 0) throw refused('验证码错误次数过多，请重新获取');
+  const usable = live.filter((row) => ownerSide(row) || row.failed_attempts < smsWrongPerCode.allowance);
+  if (usable.length === 0) throw refused(limitMessage('smsWrongPerCode'));
   const given = Buffer.from(code);
   const match = usable.find((row) => row.code.length === code.length && crypto.timingSafeEqual(Buffer.from(row.code), given));
   if (!match) {
@@ -192,8 +190,8 @@ export function verifySmsCode(db: Database, phone: string, code: string, now: nu
          ON CONFLICT (outbox_id, ip) DO UPDATE SET failures = failures + 1`,
       ).run(newest.id, client.key);
     })();
-    const left = SMS_MAX_WRONG - mine - 1;
-    throw new WrongSmsCode(ErrorNo.REFUSED, left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
+    const left = smsWrongPerClient.allowance - mine - 1;
+    throw new WrongSmsCode(ErrorNo.REFUSED, left > 0 ? `验证码错误，还可尝试${left}次` : limitMessage('smsWrongPerClient'));
   }
   // A spent code ends the phone's other live codes too: nothing is left to guess.
   if (consume) db.prepare('UPDATE sms_outbox SET used_at = ? WHERE phone = ? AND used_at IS NULL').run(now, phone);

@@ -19,53 +19,11 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { sharedRedis, sharedRedisReady } from '@/lib/shared-state/redis';
 import { recordThrottleRefusal } from '@/lib/observability/metrics';
+import { LIMITS, limitSeconds, type ThrottleLimitName } from '@/lib/limits';
 import { TooManyRequests } from './types';
 
-interface Rule {
-  /** Allowed actions in the window. */
-  points: number;
-  /** The window, seconds. */
-  duration: number;
-  /** The refusal, in Chinese; `{wait}` becomes the wait in minutes or seconds. */
-  message: string;
-}
-
-const TOO_MANY_LOGINS = '登录尝试过于频繁，请{wait}后再试，或使用短信验证码登录';
-
-export const THROTTLE_RULES = {
-  /** Failed password logins from one client, whatever the phone (one address guessing many accounts). */
-  loginClient: { points: 20, duration: 15 * 60, message: TOO_MANY_LOGINS },
-  /** Failed password logins of one phone from all clients together (many addresses guessing one account). */
-  loginPhone: { points: 30, duration: 60 * 60, message: TOO_MANY_LOGINS },
-  /** Password login attempts over the whole site. */
-  loginGlobal: { points: 600, duration: 60, message: '登录人数较多，请{wait}后再试' },
-  /** SMS sends requested by one client in a minute, whatever the phone (the hourly and daily quotas are in sms.ts). */
-  smsSendClient: { points: 10, duration: 60, message: '当前网络获取验证码过于频繁，请{wait}后再试' },
-  /** SMS sends over the whole site (each costs money at the gateway). */
-  smsSendGlobal: { points: 300, duration: 60, message: '验证码发送繁忙，请{wait}后再试' },
-  /** Failed SMS code checks from one client (a wrong code, or none to check), whatever the phone. */
-  smsVerifyClient: { points: 20, duration: 15 * 60, message: '验证码错误次数过多，请{wait}后再试' },
-  /** SMS code checks over the whole site. */
-  smsVerifyGlobal: { points: 1200, duration: 60, message: '验证人数较多，请{wait}后再试' },
-  /** Registrations and card activations from one client. */
-  registerClient: { points: 10, duration: 60 * 60, message: '注册过于频繁，请{wait}后再试' },
-  /** Registrations and card activations over the whole site. */
-  registerGlobal: { points: 300, duration: 60, message: '注册人数较多，请{wait}后再试' },
-  /** Password resets from one client. */
-  resetClient: { points: 10, duration: 60 * 60, message: '找回密码过于频繁，请{wait}后再试' },
-  /** Password resets over the whole site. */
-  resetGlobal: { points: 300, duration: 60, message: '找回密码人数较多，请{wait}后再试' },
-  /** Recorded searches over the whole site. */
-  hotWordsGlobal: { points: 1200, duration: 60, message: '搜索过于频繁，请稍后再试' },
-  /** Image codes (RndVcodeNum) made for one client: each is a row, and a client needs one per SMS send. */
-  imageCodeClient: { points: 20, duration: 10 * 60, message: '图形验证码获取过于频繁，请{wait}后再试' },
-  /** Bookings and reschedules of one member, from any address (one account hoarding numbers). */
-  bookMember: { points: 10, duration: 10 * 60, message: '预约操作过于频繁，请{wait}后再试' },
-  /** Bookings and reschedules from one client, whatever the member (many accounts from one address). */
-  bookClient: { points: 60, duration: 10 * 60, message: '当前网络预约操作过于频繁，请{wait}后再试' },
-} as const satisfies Record<string, Rule>;
-
-export type ThrottleName = keyof typeof THROTTLE_RULES;
+/** A throttle is a `throttle` row of the one table of limits (lib/limits.ts): its allowance, window and message. */
+export type ThrottleName = ThrottleLimitName;
 
 export function rateLimitScale(env: Readonly<Record<string, string | undefined>> = process.env): number {
   const n = Number(env.RATE_LIMIT_SCALE ?? '1');
@@ -108,8 +66,7 @@ export function createThrottles(options: { scale?: number; log?: (line: string) 
   function limiter(name: ThrottleName): RateLimiterAbstract {
     let found = limiters.get(name);
     if (found) return found;
-    const rule = THROTTLE_RULES[name];
-    const base = { keyPrefix: `throttle:${name}`, points: rule.points * scale, duration: rule.duration };
+    const base = { keyPrefix: `throttle:${name}`, points: LIMITS[name].allowance * scale, duration: limitSeconds(name) };
     const memory = new RateLimiterMemory(base);
     found = redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
     limiters.set(name, found);
@@ -128,7 +85,7 @@ export function createThrottles(options: { scale?: number; log?: (line: string) 
 
   function refusal(name: ThrottleName, msBeforeNext: number): TooManyRequests {
     recordThrottleRefusal(name);
-    return new TooManyRequests(THROTTLE_RULES[name].message.replace('{wait}', waitText(msBeforeNext)), msBeforeNext / 1000);
+    return new TooManyRequests(LIMITS[name].message.replace('{wait}', waitText(msBeforeNext)), msBeforeNext / 1000);
   }
 
   return {

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import { PEER_HEADER } from './client-address';
-import { resetRouteLimits, ROUTE_LIMITS } from './route-limits';
+import { LIMITS } from '@/lib/limits';
+import { resetRouteLimits } from './route-limits';
 
 vi.mock('next/headers', () => import('@/test/next-headers-jar'));
 const { request } = await import('@/test/next-headers-jar');
@@ -30,8 +31,8 @@ const code = (peer: string) => (
 );
 
 describe('GET /search-suggestions', () => {
-  it(`answers one client ${ROUTE_LIMITS.searchSuggestions.points} a minute, then 429 with Retry-After; another client is unaffected`, async () => {
-    for (let i = 0; i < ROUTE_LIMITS.searchSuggestions.points; i++) expect((await suggest(`针灸${i}`, '127.0.90.1')).status).toBe(200);
+  it(`answers one client ${LIMITS.searchSuggestions.allowance} a minute, then 429 with Retry-After; another client is unaffected`, async () => {
+    for (let i = 0; i < LIMITS.searchSuggestions.allowance; i++) expect((await suggest(`针灸${i}`, '127.0.90.1')).status).toBe(200);
     const refused = await suggest('针灸', '127.0.90.1');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -40,7 +41,7 @@ describe('GET /search-suggestions', () => {
   });
 
   it('an IPv6 client is its /64: fresh addresses in it share one allowance', async () => {
-    for (let i = 0; i < ROUTE_LIMITS.searchSuggestions.points; i++) {
+    for (let i = 0; i < LIMITS.searchSuggestions.allowance; i++) {
       expect((await suggest(`推拿${i}`, `2001:db8:7:7::${(i + 1).toString(16)}`)).status).toBe(200);
     }
     expect((await suggest('推拿', '2001:db8:7:7:abcd::1')).status).toBe(429);
@@ -49,9 +50,9 @@ describe('GET /search-suggestions', () => {
 });
 
 describe('GET /session/image-code', () => {
-  it(`makes one client ${ROUTE_LIMITS.imageCode.points} codes in 10 minutes, then 429 and no row; another client still gets one`, async () => {
+  it(`makes one client ${LIMITS.imageCode.allowance} codes in 10 minutes, then 429 and no row; another client still gets one`, async () => {
     const rows = () => backend.backend.db.prepare('SELECT COUNT(*) FROM image_codes').pluck().get() as number;
-    for (let i = 0; i < ROUTE_LIMITS.imageCode.points; i++) expect((await code('127.0.91.1')).status).toBe(200);
+    for (let i = 0; i < LIMITS.imageCode.allowance; i++) expect((await code('127.0.91.1')).status).toBe(200);
     const before = rows();
     const refused = await code('127.0.91.1');
     expect(refused.status).toBe(429);

@@ -8,18 +8,16 @@
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { sharedRedis } from '@/lib/shared-state/redis';
+import { LIMITS, limitSeconds, type RouteLimitName } from '@/lib/limits';
 import { clientLimitKey } from './client-address';
 
-export const ROUTE_LIMITS = {
-  /** GET /search-suggestions: a few a second while someone types (the box waits 200 ms between keys). */
-  searchSuggestions: { points: 120, duration: 60, message: '搜索建议请求过于频繁，请稍后再试' },
-  /** GET /share-card/… that needs the page looked up or its card drawn (a stored card a page links is a file read, never limited: a link previewer fetches many from few addresses). */
-  shareCard: { points: 120, duration: 60, message: '分享图请求过于频繁，请稍后再试' },
-  /** GET /session/image-code: one per SMS send that asks for it. */
-  imageCode: { points: 20, duration: 10 * 60, message: '图形验证码获取过于频繁，请稍后再试' },
-} as const;
-
-export type RouteLimitName = keyof typeof ROUTE_LIMITS;
+/**
+ * The route limits are the `route` rows of the one table of limits (lib/limits.ts): `searchSuggestions`
+ * (GET /search-suggestions), `shareCard` (a card to look up or draw: a stored card a page links is a file read,
+ * never limited, since a link previewer fetches many from few addresses) and `imageCode`
+ * (GET /session/image-code, one per SMS send that asks for it).
+ */
+export type { RouteLimitName };
 
 function scale(): number {
   const n = Number(process.env.RATE_LIMIT_SCALE ?? '1');
@@ -35,8 +33,7 @@ function limiter(name: RouteLimitName): RateLimiterAbstract {
   const key = `${name}:${scale()}`;
   let found = limiters.get(key);
   if (!found) {
-    const rule = ROUTE_LIMITS[name];
-    const base = { keyPrefix: `route:${name}`, points: rule.points * scale(), duration: rule.duration };
+    const base = { keyPrefix: `route:${name}`, points: LIMITS[name].allowance * scale(), duration: limitSeconds(name) };
     const memory = new RateLimiterMemory(base);
     const redis = sharedRedis();
     found = redis ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory, rejectIfRedisNotReady: true }) : memory;
@@ -57,7 +54,7 @@ export async function refuseOverLimit(name: RouteLimitName, request: Pick<Reques
     if (!(rejection instanceof RateLimiterRes)) return null;
     const wait = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     return Response.json(
-      { error: ROUTE_LIMITS[name].message },
+      { error: LIMITS[name].message },
       { status: 429, headers: { 'retry-after': String(wait), 'cache-control': 'no-store' } },
     );
   }

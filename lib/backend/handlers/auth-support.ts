@@ -2,6 +2,7 @@
  * Shared pieces of the auth and member handlers: SPEC §5 validation of wire
  * fields into BackendErrors, member lookups, and the login brute-force lock.
  */
+import { LIMITS, limitMessage, limitSeconds } from '@/lib/limits';
 import { validatePassword, validatePhone, type Validation } from '@/lib/validation';
 import { requiredString } from '../fields';
 import { deviceToken, newDevice } from '../device-tokens';
@@ -86,8 +87,10 @@ export async function siteCeiling(ctx: Pick<HandlerContext, 'throttles'>, name: 
  * login stay open. Failures count within LOCK_LOOKBACK_SECONDS and since the pair's last success.
  * Guessing many phones from one client, or one phone from many clients, is bounded by throttles.ts.
  */
-export const LOCK_WINDOW_SECONDS = 15 * 60;
-export const MAX_PASSWORD_FAILURES = 5;
+/** The first lock (lib/limits.ts passwordLock). */
+export const LOCK_WINDOW_SECONDS = limitSeconds('passwordLock');
+/** Wrong passwords of one (phone, client) per lock (lib/limits.ts passwordLock). */
+export const MAX_PASSWORD_FAILURES = LIMITS.passwordLock.allowance;
 export const LOCK_LOOKBACK_SECONDS = 24 * 60 * 60;
 const MAX_LOCK_SECONDS = 24 * 60 * 60;
 
@@ -136,7 +139,7 @@ export function triesLeft(db: Database, phone: string, ip: string, now: number):
 
 export function lockMessage(until: number, now: number): string {
   const minutes = Math.max(1, Math.ceil((until - now) / 60));
-  return `密码错误次数过多，账号已锁定，请${minutes}分钟后再试，或使用短信验证码登录`;
+  return limitMessage('passwordLock', `${minutes}分钟`);
 }
 
 /** The pair's lock as a refusal (HTTP 429 with Retry-After). */

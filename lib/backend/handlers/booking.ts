@@ -20,6 +20,7 @@
  * returns its number the moment its deadline passes, with no sweeper.
  */
 import crypto from 'node:crypto';
+import { LIMITS, limitMessage } from '@/lib/limits';
 import { optionalInt, requiredString } from '../fields';
 import { smsNoticesOf } from '../reminders';
 import type { Throttles } from '../throttles';
@@ -29,14 +30,10 @@ import { bookingPatient, optionalPatientId, type BookingPatient } from './patien
 import { ACTIVE_REGISTRATION_SQL, SCHEDULE_ID, slotById, type Slot } from './schedule-slots';
 import { registrationWire, type RegisterRow } from './register';
 
-/** Unpaid bookings one member may hold at once (each holds a number until it is paid or lapses). */
-export const MAX_UNPAID_BOOKINGS = 3;
-/**
- * Bookings one member may make in a China day, whatever became of them: one for each of the five 就诊人 an
- * account may have, and one change of mind. With the simulated payment a paid booking costs nothing, so
- * without it one account could hold every number of a doctor.
- */
-export const DAILY_BOOKING_LIMIT = 6;
+/** Unpaid bookings one member may hold at once (lib/limits.ts bookingUnpaid). */
+export const MAX_UNPAID_BOOKINGS = LIMITS.bookingUnpaid.allowance;
+/** Bookings one member may make in a China day, whatever became of them (lib/limits.ts bookingDaily). */
+export const DAILY_BOOKING_LIMIT = LIMITS.bookingDaily.allowance;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 /** RegisterNo of seeded (R<vip>-001) and booked (R2026...) records. */
@@ -147,13 +144,13 @@ function checkBookingCaps(db: Database, memberId: number, now: Date) {
     .prepare('SELECT COUNT(*) AS n FROM registrations WHERE member_id = ? AND status = 4 AND pay_deadline > ?')
     .get(memberId, now.toISOString()) as { n: number };
   if (unpaid.n >= MAX_UNPAID_BOOKINGS) {
-    refuse('UNPAID_LIMIT', `您已有${MAX_UNPAID_BOOKINGS}笔待支付的预约，请先完成支付或取消后再预约`);
+    refuse('UNPAID_LIMIT', limitMessage('bookingUnpaid'));
   }
   const today = db
     .prepare('SELECT COUNT(*) AS n FROM registrations WHERE member_id = ? AND schedule_id IS NOT NULL AND created_at >= ?')
     .get(memberId, chinaDayStartIso(now)) as { n: number };
   if (today.n >= DAILY_BOOKING_LIMIT) {
-    refuse('DAILY_LIMIT', `每个账号每天最多在线预约${DAILY_BOOKING_LIMIT}次，今日次数已用完，请明天再试`);
+    refuse('DAILY_LIMIT', limitMessage('bookingDaily'));
   }
 }
 

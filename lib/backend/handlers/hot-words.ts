@@ -8,13 +8,12 @@
  * listed and cannot be approved. The queue is bounded (HOT_WORD_QUEUE_MAX) and rate-limited per client.
  */
 import { optionalInt } from '../fields';
+import { LIMITS, limitMessage, limitSeconds } from '@/lib/limits';
 import { limitKey } from '@/lib/security/client-address';
 import { BackendError, ErrorNo, TooManyRequests, type Database, type EndpointMap } from '../types';
 import { wholeList } from './content-helpers';
 
 export const HOT_WORD_MAX_CHARS = 20;
-/** Per IP: at most this many recorded searches a minute. */
-export const HOT_WORD_RATE_PER_MINUTE = 20;
 /** One client adds at most one hit to a word in this window. */
 export const HOT_WORD_CLIENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Candidates kept in the queue; past it the least searched, oldest ones go. */
@@ -87,7 +86,7 @@ export function withdrawHotWord(db: Database, raw: string): boolean {
   return checked.ok && db.prepare('UPDATE hot_words SET Approved = -1, IsRecommend = 0 WHERE Word = ?').run(checked.word).changes > 0;
 }
 
-const tooFast = () => new TooManyRequests('搜索过于频繁，请稍后再试', 60);
+const tooFast = () => new TooManyRequests(limitMessage('hotWordsClient'), limitSeconds('hotWordsClient'));
 
 export const hotWordEndpoints: EndpointMap = {
   'TW_HotWords/GetHotWordsList': {
@@ -118,13 +117,13 @@ export const hotWordEndpoints: EndpointMap = {
       const ip = sent ? limitKey(sent) : requestIp;
       const at = now.getTime();
       const recent = () =>
-        (db.prepare('SELECT COUNT(*) AS n FROM hot_word_hits WHERE Ip = ? AND At > ?').get(ip, at - 60_000) as { n: number }).n;
-      // The client's own minute first (on the backend's clock), the site-wide ceiling only after it.
-      if (recent() >= HOT_WORD_RATE_PER_MINUTE) throw tooFast();
+        (db.prepare('SELECT COUNT(*) AS n FROM hot_word_hits WHERE Ip = ? AND At > ?').get(ip, at - limitSeconds('hotWordsClient') * 1000) as { n: number }).n;
+      // The client's own minute first (on the backend's clock), the site-wide ceiling only after it (lib/limits.ts hotWordsClient).
+      if (recent() >= LIMITS.hotWordsClient.allowance) throw tooFast();
       await throttles.consume('hotWordsGlobal', 'site');
       const record = db.transaction(() => {
         db.prepare('DELETE FROM hot_word_hits WHERE At < ?').run(at - 3_600_000);
-        if (recent() >= HOT_WORD_RATE_PER_MINUTE) throw tooFast();
+        if (recent() >= LIMITS.hotWordsClient.allowance) throw tooFast();
         db.prepare('INSERT INTO hot_word_hits (Ip, At) VALUES (?, ?)').run(ip, at);
         // A word's Hits count distinct clients a day: the same client searching again adds nothing.
         const fresh = db

@@ -1,0 +1,77 @@
+/**
+ * One table of limits (lib/limits.ts): docs/security.md "The limits" is that table, and no other source file
+ * keeps a limit's refusal of its own (the throttles, the SMS quotas, the password lock, the hot-word queue, the
+ * booking caps and the route limits all read the table). The rules themselves are held by their own tests
+ * (lib/backend/abuse.test.ts, attacks.test.ts, handlers/auth.test.ts, booking-limits.test.ts,
+ * lib/security/route-limits.test.ts), which count with literal numbers.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, LIMITS_DOC_BEGIN, LIMITS_DOC_END, limitMessage, limitsTableMarkdown, type Limit, type LimitName } from './limits';
+
+const root = process.cwd();
+const rows = Object.entries(LIMITS) as [LimitName, Limit][];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(rel);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [rel] : [];
+  });
+}
+
+describe('the one table of limits', () => {
+  it('is the table of docs/security.md "The limits" (npm run docs:limits writes it)', () => {
+    const doc = fs.readFileSync(path.join(root, 'docs', 'security.md'), 'utf8');
+    const begin = doc.indexOf(LIMITS_DOC_BEGIN);
+    const end = doc.indexOf(LIMITS_DOC_END);
+    expect(begin, 'docs/security.md has the table\'s markers').toBeGreaterThanOrEqual(0);
+    expect(end).toBeGreaterThan(begin);
+    const inDoc = doc.slice(begin + LIMITS_DOC_BEGIN.length, end).trim();
+    // Row by row first, so a changed number names its limit.
+    const docRows = new Map(inDoc.split('\n').slice(2).map((line) => [line.split('|')[1]!.trim(), line]));
+    for (const line of limitsTableMarkdown().split('\n').slice(2)) {
+      const name = line.split('|')[1]!.trim();
+      expect(docRows.get(name), `docs/security.md row ${name}`).toBe(line);
+    }
+    expect(inDoc).toBe(limitsTableMarkdown());
+  });
+
+  it('holds every limit with a positive allowance, a window and a Chinese refusal', () => {
+    for (const [name, row] of rows) {
+      expect(Number.isInteger(row.allowance) && row.allowance > 0, name).toBe(true);
+      if (typeof row.window === 'number') expect(row.window, name).toBeGreaterThan(0);
+      expect(limitMessage(name, '1分钟'), name).toMatch(/^[\u4e00-\u9fff]/u);
+      expect(limitMessage(name, '1分钟'), name).not.toMatch(/[{}]/);
+    }
+  });
+
+  it('keeps the site-wide ceilings above the per-client allowances they stand behind', () => {
+    // A ceiling below one client's allowance would let one client spend it again (docs/security.md "Per client,
+    // per phone, then the site").
+    const pairs: [LimitName, LimitName][] = [
+      ['loginClient', 'loginGlobal'],
+      ['smsSendClient', 'smsSendGlobal'],
+      ['smsVerifyClient', 'smsVerifyGlobal'],
+      ['registerClient', 'registerGlobal'],
+      ['resetClient', 'resetGlobal'],
+      ['hotWordsClient', 'hotWordsGlobal'],
+    ];
+    for (const [client, site] of pairs) expect(LIMITS[site].allowance, `${site} > ${client}`).toBeGreaterThan(LIMITS[client].allowance);
+    expect(LIMITS.smsPhoneDayStrangers.allowance).toBeLessThan(LIMITS.smsPhoneDay.allowance);
+  });
+
+  it('is the only source file that words a limit’s refusal', () => {
+    // The fixed text of each refusal (its longest piece between placeholders) found anywhere else means a
+    // second place to change it.
+    const pieces = [...new Set(rows.map(([, row]) => row.message.split(/\{[a-z]+\}/).sort((a, b) => b.length - a.length)[0]!))];
+    const files = [...sourceFiles('lib'), ...sourceFiles('app'), ...sourceFiles('components'), 'proxy.ts'].filter((f) => f !== path.join('lib', 'limits.ts'));
+    const found: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      for (const piece of pieces) if (text.includes(piece)) found.push(`${file}: ${piece}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
