@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { devAidsEnabled } from './dev-aids';
+import { clockFromEnv } from './dev-clock';
 import { LIMITS, limitSeconds } from '@/lib/limits';
 import { rateLimitScale } from './throttles';
 import { simulatedPaymentProvider, unconfiguredPaymentProvider, type PaymentProvider } from './payments';
@@ -134,7 +135,8 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     bookingCancelCutoffMinutes: positiveInt(process.env.BOOKING_CANCEL_CUTOFF_MINUTES, 120),
     paymentProvider: paymentProviderFromEnv(),
     demoMembers: demoMembersEnabled(),
-    now: () => new Date(),
+    // The real clock; DEV_CLOCK starts it elsewhere where the development aids are on (dev-clock.ts).
+    now: clockFromEnv(),
     log: (line) => {
       if (!production || process.env.BACKEND_LOG === '1') console.log(`[backend] ${line}`);
     },
