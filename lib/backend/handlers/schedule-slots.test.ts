@@ -10,6 +10,7 @@ import { createBackend, type Backend } from '../router';
 import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath } from '@/test/backend-member-services';
 import { MAX_HALF_DAYS, MIN_HALF_DAYS } from '../seed/roster';
 import { scheduleWindow } from './schedule-slots';
+import { idCardFor } from '@/test/id-cards';
 
 /** 23:50 China time on a Tuesday; 00:10 the next day is twenty minutes later. */
 const BEFORE_MIDNIGHT = new Date('2026-11-24T15:50:00Z');
@@ -138,6 +139,8 @@ describe('numbers never change because the date turned', () => {
       const slot = await call(backend, 'HIS_Register/GetScheduleSlot', { ScheduleID: full.ScheduleID });
       expect(slot.Result).toMatchObject({ Remaining: 0, BookState: 'full' });
       const id = ensureMember(backend, { phone: '13711110001', vipCode: 'RVIP01', name: '排班测试', points: 0 });
+      // Registration is real-name: with no ID card on file the refusal would be that, not the full slot.
+      backend.db.prepare('UPDATE members SET id_card = ? WHERE id = ?').run(idCardFor(901), id);
       const token = await memberToken(backend, id, 'RVIP01');
       const booked = await call(backend, 'HIS_Register/BookRegister', { ScheduleID: full.ScheduleID, IdempotencyKey: 'roster-full-0001' }, token);
       expect([booked.ErrorNo, booked.Result?.Reason]).toEqual([-1, 'FULL']);
