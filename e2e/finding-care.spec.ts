@@ -4,8 +4,11 @@
  * disabled, the first doctor above the fold at 1366×900), search in patients' words, an illness's doctors,
  * department pages, and the keyboard (a skip link to the schedule, focus after each client navigation).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { idCardCheckChar } from '../lib/validation';
 import { api, registerFreshMember } from './auth-helpers';
+import { apiUrl } from './support/api-origin';
 import { apiList, apiResult, htmlText } from './support/content-api';
 
 const YUNNAN = 215;
@@ -168,6 +171,22 @@ test.describe('department pages', () => {
   });
 });
 
+/**
+ * Registration is real-name (SPEC §5): a member books for themself once their ID card is on file, so the
+ * booking page opens on its form rather than on the request for an ID card.
+ */
+async function putIdCardOnFile(request: APIRequestContext, member: { phone: string; password: string; name: string }) {
+  const login = await api<{ access_token: string }>(request, 'AuthenticationCenter/PcPwdLogin', { Phone: member.phone, Password: member.password });
+  expect(login.ErrorNo, login.ErrorInfo).toBe(1);
+  const first17 = `530102198${randomInt(10)}${String(randomInt(1, 13)).padStart(2, '0')}${String(randomInt(1, 29)).padStart(2, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
+  const res = await request.post(apiUrl('VIP_Member/UpdateVipinformation'), {
+    form: { VipName: member.name, IDCard: first17 + idCardCheckChar(first17) },
+    headers: { Authorization: `Bearer ${login.Result.access_token}` },
+  });
+  const body = (await res.json()) as { ErrorNo: number; ErrorInfo: string };
+  expect(body.ErrorNo, body.ErrorInfo).toBe(1);
+}
+
 /** Presses Tab until a booking link has focus, using the skip links as a keyboard user does; the Tabs pressed. */
 async function tabsToFirstSlot(page: Page, { useSkipLinks }: { useSkipLinks: boolean }) {
   const skips: string[] = [];
@@ -215,6 +234,7 @@ test.describe('keyboard', () => {
   test('after logging in from a slot, focus is on the booking page and 确认预约 is a few Tabs away', async ({ page, request }) => {
     test.slow();
     const member = await registerFreshMember(request, '键盘预约');
+    await putIdCardOnFile(request, member);
     const [doctor] = await apiList(request, 'TW_User/GetDoctorPageList', { ProvinceID: YUNNAN, PageSize: 1, Sort: 'services' });
     await page.goto(`/doctordetail/${doctor!.AppointmentCode}`);
     await page.getByRole('table', { name: '未来14天出诊排班' }).getByRole('link', { name: /^预约 / }).last().click();
