@@ -19,6 +19,7 @@
  * so cached pages keep answering 200 with their last content. Only a 200 HTML
  * answer with no Set-Cookie is kept; anything else is passed on once, uncached.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { ADDRESS_COOKIE } from '@/lib/address-cookie';
 import { FALLBACK_KEYS, NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH, fallbackFor } from './fallback';
@@ -77,11 +78,16 @@ export function renderOrigin(): string | null {
   return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : null;
 }
 
+/**
+ * The render secret, compared in constant time: both sides are hashed first, so the buffers
+ * crypto.timingSafeEqual compares always have the same length and the length of a guess leaks nothing.
+ */
 export function sameSecret(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  return timingSafeEqual(secretDigest(a), secretDigest(b));
+}
+
+function secretDigest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
 }
 
 /** The request is the cache's own render (it carries the secret): it gets the placeholder nonce. */
