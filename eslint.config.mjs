@@ -1,6 +1,7 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import { layersPlugin } from './eslint/client-server-boundary.mjs';
+import { COMPONENT_TIERS, LIB_TIERS } from './eslint/folder-tiers.mjs';
 
 /**
  * The layer table of docs/architecture.md, held by the linter: an import that runs back up the layers fails
@@ -63,6 +64,24 @@ const config = [
     files: ['app/**', 'components/**', 'lib/**'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/no-server-only-in-client': 'error' },
+  },
+  // No import cycles and no pair of folders that import each other (docs/architecture.md "Folders inside
+  // components/ and lib/"): import/no-cycle for files, layers/folder-tiers for folders. Tests are no part of it.
+  {
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation.ts'],
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/folder-tiers': ['error', { scope: 'components', tiers: COMPONENT_TIERS }] },
+  },
+  {
+    files: ['lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/folder-tiers': ['error', { scope: 'lib', tiers: LIB_TIERS }] },
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -34,7 +34,7 @@ import { cspProxy, type CspForRequest } from '@/lib/security/csp-proxy';
 import { hasMalformedEscape } from '@/lib/security/malformed-url';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearTokenCookies, writeTokenCookies } from '@/lib/session/cookies';
 import { accessTokenExpired } from '@/lib/session/token-expiry';
-import { trustedProxyHops } from '@/lib/session/trusted-proxy';
+import { trustedProxyHops } from '@/lib/security/trusted-proxy';
 import { mobilePlatform } from '@/lib/session/user-agent';
 
 /** Mobile addresses by platform and page; failures are remembered briefly so a down API is not hammered. */

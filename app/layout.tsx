@@ -5,7 +5,7 @@ import { Suspense, type ReactNode } from 'react';
 import { OverlayHost } from '@/components/overlays/overlay-host';
 import { QueryProvider } from '@/components/ui/query-provider';
 import { ToastViewport } from '@/components/ui/toast';
-import { NavigationProgress } from '@/components/layout/navigation-progress';
+import { NavigationProgress } from '@/components/ui/navigation-progress';
 import { RouteFocus } from '@/components/layout/route-focus';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';

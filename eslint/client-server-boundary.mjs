@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { folderTiersRule } from './folder-tiers.mjs';
 
 const SERVER_PACKAGES = [/^server-only$/, /^next\/headers$/, /^better-sqlite3$/, /^node:/, /^(fs|path|os|crypto|child_process)$/];
 /** Folders whose modules are server-only whether or not they say so (repository-relative). */
@@ -108,4 +109,4 @@ const rule = {
   },
 };
 
-export const layersPlugin = { meta: { name: 'layers' }, rules: { 'no-server-only-in-client': rule } };
+export const layersPlugin = { meta: { name: 'layers' }, rules: { 'no-server-only-in-client': rule, 'folder-tiers': folderTiersRule } };

@@ -14,7 +14,10 @@ const fixture = (name: string) => fs.readFileSync(path.join(root, 'test/fixtures
 
 let eslint: ESLint;
 beforeAll(async () => {
-  eslint = new ESLint({ cwd: root });
+  // import/no-cycle's shortcut (its strongly-connected-components pass) reads the linted file from disk and
+  // throws for a text linted under a path that does not exist, as every fixture here is: the slower full walk
+  // answers the same.
+  eslint = new ESLint({ cwd: root, overrideConfig: { files: ['**/*.{ts,tsx}'], rules: { 'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }] } } });
   // Loading the config and its plugins is the slow part: do it once here, not inside the first test.
   await eslint.lintText('export {};\n', { filePath: path.join(root, 'lib/layer-fixture.ts') });
 });
@@ -56,7 +59,8 @@ describe('the layer rules of eslint.config.mjs', () => {
 
   it('lib/backend never imports lib/api; the rest of lib/ may', async () => {
     const code = fixture('backend-imports-api.ts');
-    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.ts')).toEqual(['no-restricted-imports']);
+    // lib/backend stands below lib/api on the folder tiers too.
+    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.ts')).toEqual(['no-restricted-imports', 'layers/folder-tiers']);
     expect(await errorsAt(code, 'lib/page-cache/layer-fixture.ts')).toEqual([]);
   });
 
@@ -78,6 +82,51 @@ describe('the layer rules of eslint.config.mjs', () => {
 
   it('a client component may import a server action, a type from lib/api and lib/ helpers', async () => {
     expect(await errorsAt(fixture('client-imports-allowed.tsx'), 'components/points/layer-fixture.tsx')).toEqual([]);
+  });
+
+  it('inside components/, a folder imports only from folders on lower tiers (no two folders import each other)', async () => {
+    // members stands above points (its profile card shows the balance), so points may not import members back.
+    const alias = "import { MemberShortcuts } from '@/components/members/member-shortcuts';\nexport const x = MemberShortcuts;\n";
+    expect(await errorsAt(alias, 'components/points/layer-fixture.tsx')).toEqual(['layers/folder-tiers']);
+    expect(await errorsAt(alias.replace('@/components/members/', '../members/'), 'components/points/layer-fixture.tsx')).toEqual(['layers/folder-tiers']);
+    // A type is a tie too.
+    expect(await errorsAt("import type { ActionResult } from '@/components/overlays/types';\nexport type X = ActionResult;\n", 'components/ui/layer-fixture.ts')).toEqual([
+      'layers/folder-tiers',
+    ]);
+    // Two folders on one tier never import each other.
+    expect(await errorsAt("import { ClinicCard } from '@/components/hospitals/clinic-card';\nexport const x = ClinicCard;\n", 'components/news/layer-fixture.tsx')).toEqual([
+      'layers/folder-tiers',
+    ]);
+    expect(await errorsAt(alias, 'components/layout/layer-fixture.tsx')).toEqual([]);
+    expect(await errorsAt(alias, 'components/members/layer-fixture.tsx')).toEqual([]);
+    // A folder the table does not name is refused until it takes a tier.
+    expect(await errorsAt("import { Link } from '@/components/ui/link';\nexport const x = Link;\n", 'components/newfolder/layer-fixture.tsx')).toEqual([
+      'layers/folder-tiers',
+    ]);
+  });
+
+  it('inside lib/, the same: lib/security sits below lib/session, lib/backend below lib/api', async () => {
+    const code = "import { isSameOrigin } from '@/lib/session/origin';\nexport const x = isSameOrigin;\n";
+    expect(await errorsAt(code, 'lib/security/layer-fixture.ts')).toEqual(['layers/folder-tiers']);
+    expect(await errorsAt(code, 'lib/page-cache/layer-fixture.ts')).toEqual([]);
+    const metrics = "import { recordApiCall } from '../observability/metrics';\nexport const x = recordApiCall;\n";
+    expect(await errorsAt(metrics, 'lib/backend/layer-fixture.ts')).toEqual([]);
+    expect(await errorsAt("import { getBackend } from '@/lib/backend/router';\nexport const x = getBackend;\n", 'lib/observability/layer-fixture.ts')).toEqual([
+      'layers/folder-tiers',
+    ]);
+    // A test may reach across (it is no part of the layers).
+    expect(await errorsAt(code, 'lib/security/layer-fixture.test.ts')).toEqual([]);
+  });
+
+  it('no import cycle between files: import/no-cycle', async () => {
+    // The project's config as it stands (a real file's path, so the rule's shortcut runs as in `npm run lint`):
+    // lib/backend/throttles.ts imports errors.ts, and errors.ts importing the throttles back would close a circle.
+    const project = new ESLint({ cwd: root });
+    const code = "import { createThrottles } from './throttles';\nexport const x = createThrottles;\n";
+    const [result] = await project.lintText(code, { filePath: path.join(root, 'lib/backend/errors.ts') });
+    expect(result?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toEqual(['import/no-cycle']);
+    const [clean] = await project.lintText(code, { filePath: path.join(root, 'lib/backend/settings.ts') });
+    expect(clean?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toEqual([]);
   });
 
   it('the fixtures themselves are outside `npm run lint`', async () => {

@@ -1,8 +1,8 @@
 /**
- * GET /readyz: 200 when this process can serve, 503 with the reason otherwise (lib/observability/readiness.ts,
+ * GET /readyz: 200 when this process can serve, 503 with the reason otherwise (lib/operations/readiness.ts,
  * docs/operations.md "Health"). The rolling restart waits for it before it stops the next process.
  */
-import { readiness } from '@/lib/observability/readiness';
+import { readiness } from '@/lib/operations/readiness';
 
 export const dynamic = 'force-dynamic';
 

@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { useSubmission } from '@/components/ui/use-submission';
-import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import type { Patient } from '@/lib/api/patients';
 import { routes } from '@/lib/routes';
 import { validateIdCard } from '@/lib/validation/fields';

@@ -8,7 +8,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { startNavigationProgress } from '@/components/layout/navigation-progress';
+import { startNavigationProgress } from '@/components/ui/navigation-progress';
 
 export interface ClinicChoice {
   /** HospitalCode, '' for every clinic. */

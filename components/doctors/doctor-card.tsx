@@ -1,7 +1,7 @@
 import { StaticImage } from '@/components/ui/static-image';
 import { Link } from '@/components/ui/link';
 import type { DoctorSummary, NextOpenSlot } from '@/lib/api/doctors';
-import { Highlight } from '@/components/search/highlight';
+import { Highlight } from '@/components/ui/highlight';
 import { routes } from '@/lib/routes';
 
 /** 2026-11-28 (a China date) → 11月28日. */

@@ -1,5 +1,5 @@
 import type { ScheduleDay } from '@/lib/api/doctors';
-import { SlotLink } from '@/components/booking/slot-link';
+import { SlotLink } from '@/components/ui/slot-link';
 import { EmptyState } from '@/components/ui/empty-state';
 
 const SHIFT_ORDER = [

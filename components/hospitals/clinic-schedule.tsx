@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { ScheduleSlot } from '@/lib/api/doctors';
-import { SlotLink } from '@/components/booking/slot-link';
+import { SlotLink } from '@/components/ui/slot-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { routes } from '@/lib/routes';
 

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useSubmission } from '@/components/ui/use-submission';
-import { LoginPromptLink } from './login-prompt-link';
+import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { saveMemberInfoAction, type SaveMemberInfoResult } from './actions';
 import { queryKeys } from '@/components/ui/query-keys';

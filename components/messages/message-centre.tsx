@@ -5,7 +5,7 @@ import type { MemberMessage, MessageKind, MessageSource } from '@/lib/api/messag
 import type { Page } from '@/lib/api/types';
 import { routes } from '@/lib/routes';
 import { siteConfig } from '@/lib/site-config';
-import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { MessageForm } from './message-form';
 import { MessageHistory } from './message-history';
 

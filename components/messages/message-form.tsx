@@ -8,7 +8,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useSubmission } from '@/components/ui/use-submission';
-import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { sendMessageAction, type SendMessageResult } from './actions';
 import type { MessageKind, MessageSource } from '@/lib/api/messages';

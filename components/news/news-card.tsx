@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import type { NewsSummary } from '@/lib/api/news';
 import { formatDate } from '@/lib/format';
 import { newsDetailHref } from '@/lib/news-routes';
-import { Highlight } from '@/components/search/highlight';
+import { Highlight } from '@/components/ui/highlight';
 
 /** A news item as a card with its cover, for grids of news, culture, glory and charity. */
 export function NewsCard({ item, headingLevel = 'h3' }: { item: NewsSummary; headingLevel?: 'h2' | 'h3' }) {

@@ -9,7 +9,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { messages } from '@/lib/messages';
 import { safeInternalPath, sessionMePath } from '@/lib/internal-paths';
-import { startNavigationProgress } from '@/components/layout/navigation-progress';
+import { startNavigationProgress } from '@/components/ui/navigation-progress';
 import { queryKeys } from '@/components/ui/query-keys';
 import { showToast } from '@/components/ui/toast';
 import { closeOverlay, noteLogin, takeAfterLoginPath } from './overlay-store';

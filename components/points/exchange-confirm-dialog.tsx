@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { StaticImage } from '@/components/ui/static-image';
 import { useState } from 'react';
 import { useSubmission } from '@/components/ui/use-submission';
-import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { exchangeGoodsAction, type ExchangeActionResult } from './actions';
 import { formatPoints } from '@/lib/format';
 import { queryKeys } from '@/components/ui/query-keys';

@@ -6,7 +6,7 @@
  * when the dialog opens, so a double click or a resubmit makes one order.
  */
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import type { ExchangeItem } from './exchange-item';
 import { useMemberPoints } from './member-points';
 

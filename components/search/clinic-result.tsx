@@ -2,7 +2,7 @@ import { StaticImage } from '@/components/ui/static-image';
 import { Link } from '@/components/ui/link';
 import type { ClinicSummary } from '@/lib/api/clinics';
 import { routes } from '@/lib/routes';
-import { Highlight } from './highlight';
+import { Highlight } from '@/components/ui/highlight';
 
 /** A clinic in search results and on the home page: picture, name, city, address and phone. */
 export function ClinicResult({

@@ -4,6 +4,15 @@
  * up (wrapping), Enter on an active option picks it (otherwise the form submits the typed words), Escape
  * closes the list, or clears the box when the list is already closed.
  */
+/** The listbox's id: the box (header-search.tsx) points at it before the suggestions' chunk has loaded. */
+export const LISTBOX_ID = 'header-search-listbox';
+
+/** What the input says of the popup (aria-expanded, aria-activedescendant). */
+export interface ComboboxAria {
+  expanded: boolean;
+  activeId?: string;
+}
+
 export interface ComboboxState {
   open: boolean;
   /** The active option's index, -1 when none (focus stays in the input, aria-activedescendant unset). */

@@ -5,15 +5,9 @@
  * the keys) is a separate chunk loaded on first focus, so the first load carries only this box.
  */
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { LISTBOX_ID, type ComboboxAria } from './combobox-state';
 
 const HeaderSuggestions = lazy(() => import('./header-suggestions').then((m) => ({ default: m.HeaderSuggestions })));
-
-export const LISTBOX_ID = 'header-search-listbox';
-
-export interface ComboboxAria {
-  expanded: boolean;
-  activeId?: string;
-}
 
 export function HeaderSearch() {
   const [value, setValue] = useState('');

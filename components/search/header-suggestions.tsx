@@ -9,8 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type Dispatch, type KeyboardEvent, type RefObject, type SetStateAction } from 'react';
 import { queryKeys } from '@/components/ui/query-keys';
-import { comboboxStep, SUGGEST_DEBOUNCE_MS, type ComboboxState } from './combobox-state';
-import { LISTBOX_ID, type ComboboxAria } from './header-search';
+import { comboboxStep, LISTBOX_ID, SUGGEST_DEBOUNCE_MS, type ComboboxAria, type ComboboxState } from './combobox-state';
 import { SUGGESTION_KIND_LABELS, type Suggestion } from './suggestion-types';
 
 interface Props {

@@ -9,7 +9,7 @@ import type { Question } from '@/lib/api/online';
 import type { Illness } from '@/lib/api/specialties';
 import { routes } from '@/lib/routes';
 import { ClinicResult } from './clinic-result';
-import { Highlight } from './highlight';
+import { Highlight } from '@/components/ui/highlight';
 
 /** A group of results with its count and a link to all of them. */
 export function ResultGroup({

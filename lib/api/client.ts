@@ -12,7 +12,7 @@ import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';
 import { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_NO } from './errors';
 import { requestClientAddress } from '@/lib/security/request-address';
 import { DEVICE_HEADER } from '@/lib/security/client-address';
-import { requestDeviceToken } from '@/lib/session/device';
+import { requestDeviceToken } from '@/lib/security/request-device';
 import { apiBaseUrl, transportFetch } from './transport';
 import { recordApiCall } from '@/lib/observability/metrics';
 import type { Envelope } from '@/lib/contract';
@@ -36,7 +36,7 @@ export interface RequestOptions {
    * its per-IP limits (SMS sends) would apply to the whole site.
    */
   clientIp?: string;
-  /** The visitor's device token (lib/session/device.ts), sent under X-Device-Token; writes send the request's own. */
+  /** The visitor's device token (lib/security/request-device.ts), sent under X-Device-Token; writes send the request's own. */
   deviceToken?: string;
 }
 

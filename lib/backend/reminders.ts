@@ -15,7 +15,7 @@
  *   getBackend), on the backend's one clock (settings.now).
  */
 import { chinaDate, WEEKDAY_NAMES } from './handlers/clinic-rows';
-import { periodStartOfRow } from './handlers/booking';
+import { periodStartOfRow } from './handlers/register';
 import type { BackendSettings, Database } from './types';
 
 /** The hour (China time) of the day before the visit from which its reminder is sent. */

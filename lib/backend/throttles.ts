@@ -20,7 +20,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { sharedRedis, sharedRedisReady } from '@/lib/shared-state/redis';
 import { recordThrottleRefusal } from '@/lib/observability/metrics';
 import { LIMITS, limitSeconds, type ThrottleLimitName } from '@/lib/limits';
-import { TooManyRequests } from './types';
+import { TooManyRequests } from './errors';
 
 /** A throttle is a `throttle` row of the one table of limits (lib/limits.ts): its allowance, window and message. */
 export type ThrottleName = ThrottleLimitName;

@@ -31,7 +31,7 @@
  * consumes nothing; we read a clone regardless.
  */
 
-import { requestHost } from '@/lib/session/trusted-proxy';
+import { requestHost } from './trusted-proxy';
 
 /** Next's default `serverActions.bodySizeLimit` ('1 MB'), which next.config.mjs keeps. */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@ import 'server-only';
  * makes the rule explicit and covers route handlers too.
  */
 import { headers } from 'next/headers';
-import { requestHost } from './trusted-proxy';
+import { requestHost } from '@/lib/security/trusted-proxy';
 
 export function isSameOrigin(origin: string | null, host: string | null): boolean {
   if (!origin || !host) return false;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Link } from '@/components/ui/link';
-import { LoginPromptLink } from '@/components/members/login-prompt-link';
+import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { ExchangeSteps } from '@/components/points/exchange-steps';
 import { MemberPointsBadge } from '@/components/points/member-points';
 import { GoodsBrowser } from '@/components/points/goods-browser';

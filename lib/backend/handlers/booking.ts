@@ -28,7 +28,7 @@ import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database
 import { chinaDate } from './clinic-rows';
 import { bookingPatient, optionalPatientId, type BookingPatient } from './patients';
 import { ACTIVE_REGISTRATION_SQL, SCHEDULE_ID, slotById, type Slot } from './schedule-slots';
-import { registrationWire, type RegisterRow } from './register';
+import { cancelAllowed, effectiveStatus, registrationWire, type RegisterRow } from './register';
 
 /** Unpaid bookings one member may hold at once (lib/limits.ts bookingUnpaid). */
 export const MAX_UNPAID_BOOKINGS = LIMITS.bookingUnpaid.allowance;
@@ -102,11 +102,6 @@ function ownRow(db: Database, memberId: number, registerNo: string): RegisterRow
   // Another member's record is "not found" too: its existence is not told.
   if (!row) throw new BackendError(ErrorNo.NOT_FOUND, '预约记录不存在');
   return row;
-}
-
-/** Status as of `now`: an unpaid booking past its deadline has lapsed. */
-export function effectiveStatus(row: Pick<RegisterRow, 'status' | 'pay_deadline'>, now: Date): number {
-  return row.status === 4 && (!row.pay_deadline || row.pay_deadline <= now.toISOString()) ? 5 : row.status;
 }
 
 /** The start of the China day `now` falls in, as an ISO instant (created_at is stored in ISO UTC). */
@@ -312,23 +307,6 @@ export async function payRegistration(db: Database, settings: BackendSettings, m
     refuse('LAPSED', '支付已超时，该预约已过期，费用将原路退回');
   }
   return { ...registrationWire(db, ownRow(db, memberId, registerNo), settings, at), Repeated: false };
-}
-
-/** Whether a booked (0) or unpaid (4) record may still be cancelled at `now`. */
-export function cancelAllowed(row: RegisterRow, settings: BackendSettings, now: Date): boolean {
-  const status = effectiveStatus(row, now);
-  if (status === 4) return true;
-  if (status !== 0) return false;
-  const start = periodStartOfRow(row);
-  return start !== null && now.getTime() < start.getTime() - settings.bookingCancelCutoffMinutes * 60_000;
-}
-
-/** period_start, or for seeded records the date and first time of their TimeSlot. */
-export function periodStartOfRow(row: Pick<RegisterRow, 'period_start' | 'visit_date' | 'time_slot'>): Date | null {
-  if (row.period_start) return new Date(row.period_start);
-  const time = /(\d{2}):(\d{2})/.exec(row.time_slot);
-  if (!time) return null;
-  return new Date(`${row.visit_date}T${time[1]}:${time[2]}:00+08:00`);
 }
 
 export async function cancelRegistration(db: Database, settings: BackendSettings, memberId: number, registerNo: string, now: Date) {

@@ -6,7 +6,6 @@
 import { maskIdCard, SELF_RELATION } from '@/lib/validation';
 import { listResult, optionalEnum, paging } from '../fields';
 import { BackendError, ErrorNo, type BackendSettings, type Database, type EndpointMap } from '../types';
-import { cancelAllowed, effectiveStatus, periodStartOfRow } from './booking';
 
 /** 0 已预约, 1 已就诊, 2 已取消, 3 已爽约, 4 待支付, 5 已过期 (migration 050). */
 export const REGISTER_STATUSES = ['0', '1', '2', '3', '4', '5'] as const;
@@ -57,6 +56,28 @@ export function periodEndOfRow(row: Pick<RegisterRow, 'visit_date' | 'time_slot'
   const times = /(\d{2}):(\d{2})\s*-\s*(\d{2}):(\d{2})/.exec(row.time_slot);
   if (!times) return null;
   return new Date(`${row.visit_date}T${times[3]}:${times[4]}:00+08:00`);
+}
+
+/** Status as of `now`: an unpaid booking past its deadline has lapsed. */
+export function effectiveStatus(row: Pick<RegisterRow, 'status' | 'pay_deadline'>, now: Date): number {
+  return row.status === 4 && (!row.pay_deadline || row.pay_deadline <= now.toISOString()) ? 5 : row.status;
+}
+
+/** Whether a booked (0) or unpaid (4) record may still be cancelled at `now`. */
+export function cancelAllowed(row: RegisterRow, settings: BackendSettings, now: Date): boolean {
+  const status = effectiveStatus(row, now);
+  if (status === 4) return true;
+  if (status !== 0) return false;
+  const start = periodStartOfRow(row);
+  return start !== null && now.getTime() < start.getTime() - settings.bookingCancelCutoffMinutes * 60_000;
+}
+
+/** period_start, or for seeded records the date and first time of their TimeSlot. */
+export function periodStartOfRow(row: Pick<RegisterRow, 'period_start' | 'visit_date' | 'time_slot'>): Date | null {
+  if (row.period_start) return new Date(row.period_start);
+  const time = /(\d{2}):(\d{2})/.exec(row.time_slot);
+  if (!time) return null;
+  return new Date(`${row.visit_date}T${time[1]}:${time[2]}:00+08:00`);
 }
 
 interface ReviewRow {

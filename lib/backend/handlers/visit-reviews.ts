@@ -8,7 +8,7 @@
 import { satisfactionOfStars, validateReviewDraft } from '@/lib/validation';
 import { optionalString, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Database, type EndpointMap } from '../types';
-import { effectiveStatus } from './booking';
+import { effectiveStatus } from './register';
 import type { RegisterRow } from './register';
 
 const REGISTER_NO = /^R[A-Za-z0-9-]{4,40}$/;

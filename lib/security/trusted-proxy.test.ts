@@ -1,6 +1,6 @@
 /** X-Forwarded-Host counts only when a trusted proxy wrote it (docs/security.md). */
 import { describe, expect, it } from 'vitest';
-import { isSameOrigin } from './origin';
+import { isSameOrigin } from '@/lib/session/origin';
 import { requestHost, trustedProxyHops } from './trusted-proxy';
 
 const h = (init: Record<string, string>) => new Headers(init);

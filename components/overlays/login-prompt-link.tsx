@@ -6,7 +6,7 @@
  * href (home with ?login=open&next=…) is the no-JavaScript fallback.
  */
 import type { ReactNode } from 'react';
-import { openOverlay } from '@/components/overlays/overlay-store';
+import { openOverlay } from './overlay-store';
 
 export function LoginPromptLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
   return (

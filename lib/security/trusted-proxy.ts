@@ -3,7 +3,7 @@
  * read in one place, lib/security/client-address.ts (env TRUSTED_PROXY_HOPS, default 0: a client's own
  * X-Forwarded-* headers count for nothing).
  */
-import { trustedProxyHops } from '@/lib/security/client-address';
+import { trustedProxyHops } from './client-address';
 
 export { trustedProxyHops };
 

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isDraining } from './hook-state';
+import { isDraining } from '@/lib/observability/hook-state';
 
 export interface Readiness {
   ready: boolean;
