@@ -18,7 +18,7 @@ const NOT_OURS: Record<string, string> = {
 };
 
 /** The layer rule's fixture files: written by test/layer-rules.test.ts while it runs, then removed. */
-const isLayerFixture = (p: string) => /(^|\/)layer-fixture\.tsx?$/.test(p);
+const isLayerFixture = (p: string) => /(^|\/)layer-fixture(\.test)?\.tsx?$/.test(p);
 
 function trackedTextFiles(): string[] {
   const out = execFileSync('git', ['ls-files'], { encoding: 'utf8' });
