@@ -43,9 +43,11 @@ export const LIB_TIERS = [
   ['lib/format', 'lib/mobile-alternate', 'lib/routes', 'lib/security'],
   ['lib/news-routes', 'lib/validation'],
   ['lib/backend'],
-  ['lib/api', 'lib/operations'],
+  ['lib/api'],
   ['lib/session', 'lib/share-card', 'lib/visitor-location'],
   ['lib/page-cache', 'lib/seo'],
+  // What a process sets up at start: it installs the page cache's patch too (lib/operations/node-patches.ts).
+  ['lib/operations'],
 ];
 
 /** The folder of a repository-relative path inside `scope` ('components' or 'lib'), or null outside it. */
