@@ -31,6 +31,7 @@ export const LIB_TIERS = [
     'lib/internal-paths',
     'lib/json-ld',
     'lib/lay-terms',
+    'lib/limits',
     'lib/messages',
     'lib/news-types',
     'lib/observability',
