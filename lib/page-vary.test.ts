@@ -10,6 +10,31 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_VARY, SESSION_COOKIES, pageVary, type PageVaryRule } from './page-vary';
 import { pageCachePlan } from './page-cache/policy';
 
+/**
+ * Every module that reads the request (next/headers) and what it reads, by which rule of lib/page-vary.ts a
+ * page holding it is cached right, or why no HTML depends on it. A module that starts to read the request
+ * fails the last test here until it is listed, and its page declared.
+ */
+const REQUEST_READERS: Record<string, string> = {
+  'app/(care)/_lib/resolve-province.ts': 'the address cookie of the province lists: PAGE_VARY',
+  'app/(care)/_lib/visitor-position.ts': 'the client address of the province lists, through its place: PAGE_VARY clientAddress',
+  'app/layout.tsx': 'the page’s own path and query, set by proxy.ts from the URL: QUERY_VARY',
+  'lib/session/index.ts': 'the session cookies: SESSION_COOKIES keep the page out of every cache',
+  'lib/session/cookies.ts': 'the session cookies: SESSION_COOKIES',
+  'lib/session/device.ts': 'the device cookie, sent along with a write (lib/api/client.ts): actions, never HTML',
+  'lib/security/request-address.ts': 'the client address, sent along with a write (lib/api/client.ts): actions, never HTML',
+  'lib/session/origin.ts': 'a server action’s Origin: actions, never HTML',
+  'lib/session/wechat-state.ts': 'the WeChat login state: the login route handler and action, never HTML',
+};
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
 const NGINX = fs.readFileSync(path.resolve('deploy/nginx/shengai.conf.template'), 'utf8');
 const MICRO_CACHE = fs.readFileSync(path.resolve('deploy/nginx/micro-cache.conf'), 'utf8');
 
@@ -119,5 +144,18 @@ describe('the page cache follows lib/page-vary.ts', () => {
     expect(pageVary('/doctorlist/216')).toBeNull();
     expect(pageCachePlan(request('/doctorlist/216', { address: '216' }))).toMatchObject({ key: '/doctorlist/216', forward: {}, perVisitor: false });
     for (const name of SESSION_COOKIES) expect(pageCachePlan(request('/', { [name]: 'x' })), name).toBeNull();
+  });
+});
+
+describe('what reads the request is declared', () => {
+  it('every module that reads cookies or headers through next/headers is listed with the rule that covers it', () => {
+    const readers = ['app', 'lib', 'components']
+      .flatMap((dir) => sourceFiles(dir))
+      .filter((file) => {
+        const text = fs.readFileSync(file, 'utf8');
+        return /from 'next\/headers'/.test(text) && /\b(?:cookies|headers)\(\)/.test(text);
+      })
+      .map((file) => file.split(path.sep).join('/'));
+    expect(readers.sort()).toEqual(Object.keys(REQUEST_READERS).sort());
   });
 });

@@ -10,7 +10,7 @@
  * and stops it (BENCH_DURATION_SCALE applies).
  */
 import { pathToFileURL } from 'node:url';
-import { BROWSER_HEADERS, killTree, log, pageBytes, summary, throughputOf, why } from '../shared.mjs';
+import { BROWSER_HEADERS, killTree, log, summary, throughputOf, why } from '../shared.mjs';
 import { discover, memberCookie, routes } from './discovery.mjs';
 import { startServer } from './server.mjs';
 
@@ -31,11 +31,11 @@ export async function memberThroughput(found, cookie, { report, server, note }) 
       await server.ensureUp?.();
       const origin = server.origin;
       const probe = await fetch(origin + url, { headers, redirect: 'manual' });
-      await probe.arrayBuffer();
+      // The page as the member gets it, decoded (the member's page is not the anonymous page pageBytes would fetch).
+      const rawKB = +((await probe.arrayBuffer()).byteLength / 1024).toFixed(1);
       if (probe.status !== 200) throw new Error(`${url} answered ${probe.status} logged in`);
-      const bytes = await pageBytes(origin + url);
       log('autocannon', name);
-      const extra = { kind: 'member', headers: 'browser + member cookies', pageCache: probe.headers.get('x-page-cache'), bytesKB: bytes.rawKB, ...bytes, where: 'one process' };
+      const extra = { kind: 'member', headers: 'browser + member cookies', pageCache: probe.headers.get('x-page-cache'), bytesKB: rawKB, rawKB, encoding: probe.headers.get('content-encoding'), where: 'one process' };
       report.throughput.push(summary(name, url, await throughputOf(origin + url, headers), extra));
     } catch (err) {
       note(`Throughput of ${name} failed: ${why(err)}`);
