@@ -77,7 +77,7 @@ export function renderMarkdown(report) {
   for (const t of report.throughput) {
     const rf = floor ? (t.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—';
     const rn = nginx ? (t.reqPerSec / Math.max(1, nginx.reqPerSec)).toFixed(3) : '—';
-    const by = t.kind === 'nginx' ? 'nginx' : t.kind === 'floor' ? 'empty Next app' : t.kind === 'proxy-floor' ? (t.url === '/' ? 'empty app, proxy present' : 'empty app’s proxy') : t.kind.startsWith('static') ? 'static file' : t.pageCache ? `page cache ${t.pageCache}` : t.kind === 'stack' ? 'nginx → next' : 'render';
+    const by = t.kind === 'member' ? 'render on loopback' : t.kind === 'nginx' ? 'nginx' : t.kind === 'floor' ? 'empty Next app' : t.kind === 'proxy-floor' ? (t.url === '/' ? 'empty app, proxy present' : 'empty app’s proxy') : t.kind.startsWith('static') ? 'static file' : t.pageCache ? `page cache ${t.pageCache}` : t.kind === 'stack' ? 'nginx → next' : 'render';
     const other = Object.entries(t.statusCodes ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => `${code}×${v.count}`);
     md.push(`| ${t.name} | ${t.where ?? '—'} | ${t.headers ?? '—'} | ${by} | ${fmt(t.rawKB ?? t.bytesKB)} | ${fmt(t.gzipKB)} | ${fmt(t.brKB)} | ${t.reqPerSec} | ${t.p50Ms} | ${t.p99Ms} | ${rf} | ${rn} | ${t.errors + t.timeouts} | ${t.non2xx}${other.length ? ` (${other.join(', ')})` : ''} |`);
   }

@@ -34,6 +34,7 @@ import { firstLoadJs } from './stages/first-load-js.mjs';
 import { frameworkFloor } from './stages/framework-floor.mjs';
 import { lighthouseMedian } from './stages/lighthouse.mjs';
 import { load } from './stages/load.mjs';
+import { memberThroughput } from './stages/member-page.mjs';
 import { ensureNginx } from './stages/nginx.mjs';
 import { scale } from './stages/scale.mjs';
 import { startMainServer, startServer } from './stages/server.mjs';
@@ -97,6 +98,7 @@ try {
   }
 
   if (!skips('throughput')) await throughput(found, ctx);
+  if (!skips('throughput')) await memberThroughput(found, cookie, ctx);
 
   if (!skips('scale')) {
     log('scale');

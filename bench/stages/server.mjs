@@ -7,9 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, killTree, waitUp } from '../shared.mjs';
 
-/** `next start` with a database of its own; PAGE_CACHE=0 when `pageCache` is false (docs/bench.md "Rendered per request"). */
-export async function startServer({ pageCache = true, dbName = 'bench.db' } = {}) {
-  const port = await freePort();
+/**
+ * `next start` with a database of its own; PAGE_CACHE=0 when `pageCache` is false (docs/bench.md "Rendered per
+ * request"); on `port` when given, else a free one.
+ */
+export async function startServer({ pageCache = true, dbName = 'bench.db', port: wanted } = {}) {
+  const port = wanted ?? (await freePort());
   const dbPath = path.join('.data', dbName);
   fs.mkdirSync('.data', { recursive: true });
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbPath + suffix, { force: true });

@@ -10,11 +10,9 @@
  * carries a session cookie is never answered from the cache: members get their
  * own render, and visitors and crawlers get the cached anonymous page.
  * A few pages also read more than their URL while rendering, and those inputs
- * are part of their key, like an HTTP Vary:
- * - `/doctorlist` without a province segment reads the `address` cookie and,
- *   without it, the visitor's IP location (app/(care)/_lib/resolve-province.ts);
- * - `/hospitallist` also sorts by distance from the visitor's IP
- *   (app/(care)/_lib/visitor-position.ts).
+ * are part of their key, like an HTTP Vary: lib/page-vary.ts declares them for
+ * every cache (the `address` cookie and the visitor's IP location of
+ * `/doctorlist` and `/hospitallist`).
  * Those two read the IP only through its location (GetAliyunCity), so once the
  * address is located they are keyed by the place, not the address
  * (`keyedByPlace`, lib/page-cache/place.ts): a burst of visitors from one city
@@ -23,10 +21,9 @@
  * cookies or headers. So a cached page cannot hold one person's data, even if
  * a page started to read the session by mistake: it would render anonymous.
  */
-import { ADDRESS_COOKIE } from '@/lib/address-cookie';
+import { pageVary, SESSION_COOKIES } from '@/lib/page-vary';
 import { isLoginRequiredPath } from '@/lib/routes';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '@/lib/session/cookies';
 
 export interface PageCachePlan {
   key: string;
@@ -64,13 +61,6 @@ function isUncachedPath(pathname: string): boolean {
     // every client as this server (one per-client limit for all, docs/security.md "Abuse from many clients").
     isRouteHandlerPath(pathname)
   );
-}
-
-/** The inputs beyond the URL that a page reads while rendering. */
-function varies(pathname: string): { address: boolean; ip: boolean } {
-  if (pathname === '/doctorlist') return { address: true, ip: true };
-  if (pathname === '/hospitallist' || pathname.startsWith('/hospitallist/')) return { address: true, ip: true };
-  return { address: false, ip: false };
 }
 
 /**
@@ -127,20 +117,22 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   if (/(?:^|[?&])_rsc=/.test(request.search)) return null;
   if (isUncachedPath(request.pathname)) return null;
   // A member's page may hold the member's data: rendered for them alone.
-  if (request.cookie(ACCESS_COOKIE) !== undefined || request.cookie(REFRESH_COOKIE) !== undefined) return null;
+  if (SESSION_COOKIES.some((name) => request.cookie(name) !== undefined)) return null;
 
   const path = `${request.pathname}${request.search}`;
   const forward: Record<string, string> = {};
   const keyParts = [path];
-  const vary = varies(request.pathname);
-  if (vary.address) {
-    const address = request.cookie(ADDRESS_COOKIE) ?? '';
-    // The page reads an integer province id; anything else counts as no cookie.
-    const id = /^\d{1,6}$/.test(address) ? address : '';
-    if (id) forward.cookie = `${ADDRESS_COOKIE}=${id}`;
-    keyParts.push(`address=${id}`);
+  const vary = pageVary(request.pathname);
+  const sent: string[] = [];
+  for (const { name, value } of vary?.cookies ?? []) {
+    // A value the page does not read counts as no cookie.
+    const raw = request.cookie(name) ?? '';
+    const read = value.test(raw) ? raw : '';
+    if (read) sent.push(`${name}=${read}`);
+    keyParts.push(`${name}=${read}`);
   }
-  if (vary.ip) {
+  if (sent.length > 0) forward.cookie = sent.join('; ');
+  if (vary?.clientAddress === 'place') {
     // The visitor's address by the site's one rule (lib/security/client-address.ts), passed to the
     // render under the site's own header and secret: the render reads the same address.
     const address = clientAddress(request.headers);

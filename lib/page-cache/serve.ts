@@ -21,7 +21,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
-import { ADDRESS_COOKIE } from '@/lib/address-cookie';
+import { pageVary } from '@/lib/page-vary';
 import { FALLBACK_KEYS, NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH, fallbackFor } from './fallback';
 import { visitorPlace } from './place';
 import { keyedByPlace, pageCachePlan, type PageCachePlan } from './policy';
@@ -327,8 +327,8 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
     const place = await visitorPlace(plan.located.address);
     if (place) plan = keyedByPlace(plan, place);
     // The proxy keeps it too when it keyed the request by this same place (lib/page-cache/proxy-place.ts),
-    // and never a page made for a chosen province (the address cookie, which nginx does not key by).
-    shared = proxyKeyedByPlace(request.headers, place) && !request.cookies.has(ADDRESS_COOKIE);
+    // and never a page made for a cookie the page reads (lib/page-vary.ts: nginx bypasses, never keys by one).
+    shared = proxyKeyedByPlace(request.headers, place) && !(pageVary(request.nextUrl.pathname)?.cookies ?? []).some(({ name }) => request.cookies.has(name));
   }
   const state = pageCacheState();
   const store = plan.perVisitor ? state.perVisitor : state.shared;

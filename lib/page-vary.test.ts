@@ -1,0 +1,165 @@
+/**
+ * lib/page-vary.ts is the one place that says what a page varies by; nginx's micro-cache
+ * (deploy/nginx/shengai.conf.template, rendered by scripts/deploy-local.sh) must key and bypass
+ * exactly as it says (docs/decisions.md "One declaration of what a page varies by"). A page that
+ * starts to read a cookie is declared there, and this test then names the nginx lines that are missing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAGE_VARY, SESSION_COOKIES, pageVary, type PageVaryRule } from './page-vary';
+import { pageCachePlan } from './page-cache/policy';
+
+/**
+ * Every module that reads the request (next/headers) and what it reads, by which rule of lib/page-vary.ts a
+ * page holding it is cached right, or why no HTML depends on it. A module that starts to read the request
+ * fails the last test here until it is listed, and its page declared.
+ */
+const REQUEST_READERS: Record<string, string> = {
+  'app/(care)/_lib/resolve-province.ts': 'the address cookie of the province lists: PAGE_VARY',
+  'app/(care)/_lib/visitor-position.ts': 'the client address of the province lists, through its place: PAGE_VARY clientAddress',
+  'app/layout.tsx': 'the page’s own path and query, set by proxy.ts from the URL: QUERY_VARY',
+  'lib/session/index.ts': 'the session cookies: SESSION_COOKIES keep the page out of every cache',
+  'lib/session/cookies.ts': 'the session cookies: SESSION_COOKIES',
+  'lib/session/device.ts': 'the device cookie, sent along with a write (lib/api/client.ts): actions, never HTML',
+  'lib/security/request-address.ts': 'the client address, sent along with a write (lib/api/client.ts): actions, never HTML',
+  'lib/session/origin.ts': 'a server action’s Origin: actions, never HTML',
+  'lib/session/wechat-state.ts': 'the WeChat login state: the login route handler and action, never HTML',
+};
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+const NGINX = fs.readFileSync(path.resolve('deploy/nginx/shengai.conf.template'), 'utf8');
+const MICRO_CACHE = fs.readFileSync(path.resolve('deploy/nginx/micro-cache.conf'), 'utf8');
+
+/** `map $source $variable { … }` blocks: variable → { source, lines }. */
+function maps(conf: string): Map<string, { source: string; body: string }> {
+  const out = new Map<string, { source: string; body: string }>();
+  for (const m of conf.matchAll(/^\s*map\s+(\S+)\s+\$(\S+)\s*\{([^}]*)\}/gm)) out.set(`$${m[2]}`, { source: m[1]!, body: m[3]! });
+  return out;
+}
+
+/** The directives of each `location` block (blocks in this config hold no nested braces). */
+function locations(conf: string): { match: string; body: string }[] {
+  return [...conf.matchAll(/^\s*location\s+([^{]+?)\s*\{([^}]*)\}/gm)].map((m) => ({ match: m[1]!, body: m[2]! }));
+}
+
+const directive = (body: string, name: string): string[] =>
+  [...body.matchAll(new RegExp(`^\\s*${name}\\s+([^;]+);`, 'gm'))].flatMap((m) => m[1]!.trim().split(/\s+/));
+
+const keeps = (body: string) => body.includes('include @CONF_DIR@/micro-cache.conf;');
+
+/**
+ * What a location's cache key varies by among a request's inputs: its variables, less those that name the
+ * server rather than the visitor (the worker `$pid`, `$scheme`, `$host`).
+ */
+const keyInputs = (body: string) =>
+  new Set((directive(body, 'proxy_cache_key').join(' ').match(/\$\w+/g) ?? []).filter((v) => !['$pid', '$scheme', '$host'].includes(v)));
+
+/** Rules that nginx handles alike share one location: same cookies, same use of the address. */
+function groups(): { signature: string; rules: PageVaryRule[] }[] {
+  const out = new Map<string, PageVaryRule[]>();
+  for (const rule of PAGE_VARY) {
+    const signature = JSON.stringify([rule.cookies.map((c) => c.name).sort(), rule.clientAddress]);
+    out.set(signature, [...(out.get(signature) ?? []), rule]);
+  }
+  return [...out].map(([signature, rules]) => ({ signature, rules }));
+}
+
+/** The nginx location of a group of rules, as the declaration writes it. */
+const locationOf = (rules: PageVaryRule[]) => `~ ^(?:${rules.map((r) => r.path).join('|')})$`;
+
+describe('nginx’s micro-cache follows lib/page-vary.ts', () => {
+  const mapped = maps(NGINX);
+  const cacheLocations = locations(NGINX).filter((l) => keeps(l.body));
+
+  it('a session cookie bypasses every kept location: the member map names exactly the session cookies', () => {
+    const member = mapped.get('$shengai_member');
+    expect(member?.source).toBe('$http_cookie');
+    const names = /\((?:\^\|;\)\\s\*\()?([\w|]+)\)=/.exec(member!.body.match(/"~([^"]+)"/)![1]!)?.[1]?.split('|');
+    expect(names?.sort()).toEqual([...SESSION_COOKIES].sort());
+    expect(directive(MICRO_CACHE, 'proxy_cache_bypass')).toContain('$shengai_member');
+    expect(directive(MICRO_CACHE, 'proxy_no_cache')).toContain('$shengai_member');
+  });
+
+  it('each kind of varying page has its location, keyed and bypassed as declared', () => {
+    for (const { rules } of groups()) {
+      const where = locationOf(rules);
+      const location = cacheLocations.find((l) => l.match === where);
+      expect(location, `nginx needs \`location ${where}\` with the micro-cache`).toBeDefined();
+      // The whole query (QUERY_VARY) and the encoding, and the place for a page that reads the address.
+      const byPlace = rules[0]!.clientAddress === 'place';
+      expect(keyInputs(location!.body), `${where}: its key`).toEqual(new Set(['$request_uri', '$http_accept_encoding', ...(byPlace ? ['$shengai_place'] : [])]));
+      // nginx keys by no cookie: a request with a cookie the page reads bypasses it and the page cache answers.
+      const expected = new Set(rules[0]!.cookies.map((c) => c.name));
+      for (const name of ['proxy_cache_bypass', 'proxy_no_cache']) {
+        const vars = directive(location!.body, name);
+        const cookies = vars.map((v) => mapped.get(v)?.source.replace(/^\$cookie_/, '')).filter((c): c is string => Boolean(c) && !c!.startsWith('$'));
+        expect(new Set(cookies), `${where}: ${name} by the cookies it reads`).toEqual(expected);
+        expect(vars.includes('$shengai_unplaced'), `${where}: ${name} when no place`).toBe(byPlace);
+      }
+      // Any value of the cookie counts: the map sends every non-empty value around the cache.
+      for (const cookie of expected) {
+        const entry = [...mapped.entries()].find(([, m]) => m.source === `$cookie_${cookie}`)!;
+        expect(entry[1].body.replace(/\s+/g, ' ').trim(), `map $cookie_${cookie}`).toBe('default 1; "" 0;');
+      }
+    }
+  });
+
+  it('every other kept location varies by its URL and the encoding only', () => {
+    const declared = new Set(groups().map(({ rules }) => locationOf(rules)));
+    const others = cacheLocations.filter((l) => !declared.has(l.match));
+    expect(others.map((l) => l.match)).toEqual(['@next']);
+    for (const { match, body } of others) {
+      expect(keyInputs(body), match).toEqual(new Set(['$request_uri', '$http_accept_encoding']));
+      expect(directive(body, 'proxy_cache_bypass'), match).toEqual([]);
+    }
+  });
+});
+
+describe('the page cache follows lib/page-vary.ts', () => {
+  const request = (pathname: string, cookies: Record<string, string>) => ({
+    method: 'GET',
+    pathname,
+    search: '',
+    headers: new Headers({ accept: 'text/html', 'x-shengai-peer': '203.0.113.9' }),
+    cookie: (name: string) => cookies[name],
+  });
+
+  it('keys and forwards exactly the declared cookies of a page, with values the page reads', () => {
+    for (const rule of PAGE_VARY) {
+      const pathname = rule.path.replace('(?:/.*)?', '/216');
+      expect(pageVary(pathname), pathname).toBe(rule);
+      const plan = pageCachePlan(request(pathname, { address: '216', other: 'x' }))!;
+      expect(plan.forward.cookie).toBe(rule.cookies.map((c) => `${c.name}=216`).join('; '));
+      expect(plan.perVisitor).toBe(rule.clientAddress === 'place');
+      const unread = pageCachePlan(request(pathname, { address: 'x216' }))!;
+      expect(unread.forward.cookie).toBeUndefined();
+    }
+  });
+
+  it('a page without a rule is keyed by its URL alone; a session cookie keeps every page out', () => {
+    expect(pageVary('/doctorlist/216')).toBeNull();
+    expect(pageCachePlan(request('/doctorlist/216', { address: '216' }))).toMatchObject({ key: '/doctorlist/216', forward: {}, perVisitor: false });
+    for (const name of SESSION_COOKIES) expect(pageCachePlan(request('/', { [name]: 'x' })), name).toBeNull();
+  });
+});
+
+describe('what reads the request is declared', () => {
+  it('every module that reads cookies or headers through next/headers is listed with the rule that covers it', () => {
+    const readers = ['app', 'lib', 'components']
+      .flatMap((dir) => sourceFiles(dir))
+      .filter((file) => {
+        const text = fs.readFileSync(file, 'utf8');
+        return /from 'next\/headers'/.test(text) && /\b(?:cookies|headers)\(\)/.test(text);
+      })
+      .map((file) => file.split(path.sep).join('/'));
+    expect(readers.sort()).toEqual(Object.keys(REQUEST_READERS).sort());
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * What each page's HTML varies by besides its path and query: one declaration that every cache reads
+ * (docs/decisions.md "One declaration of what a page varies by").
+ * - The whole-page cache (lib/page-cache/policy.ts) keys a page by these inputs and hands its one render
+ *   nothing else; lib/page-cache/serve.ts lets nginx keep a page only when nginx keyed it the same way.
+ * - nginx's micro-cache (deploy/nginx/shengai.conf.template) keys and bypasses by them: lib/page-vary.test.ts
+ *   reads the config and fails when a location, key or bypass disagrees with this declaration.
+ * - Next's data cache (lib/api/cache.ts) keys each read by its arguments, never by a request's cookie or
+ *   address, and holds no member data: a page passes what it read (the province id) as an argument.
+ * A page that starts to read a cookie or the client's address adds a rule here, and the test says which
+ * nginx lines to add.
+ */
+import { ADDRESS_COOKIE } from '@/lib/address-cookie';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '@/lib/session/cookies';
+
+export interface VaryCookie {
+  name: string;
+  /** The values the page reads; anything else counts as no cookie (and keys as none). */
+  value: RegExp;
+}
+
+export interface PageVaryRule {
+  /** The pages: a path pattern in the regex syntax JavaScript and nginx (PCRE) share, matched whole. */
+  path: string;
+  /** Cookies the page reads while rendering. */
+  cookies: readonly VaryCookie[];
+  /** The page reads the client's address, only through where it is (lib/page-cache/place.ts): keyed by place. */
+  clientAddress: 'place' | null;
+}
+
+/**
+ * Cookies that make the page the member's own (SPEC §2, §4): a request with one is answered by no cache,
+ * whatever the page (a few public pages show the member's balance or messages when rendered for them).
+ */
+export const SESSION_COOKIES: readonly string[] = [ACCESS_COOKIE, REFRESH_COOKIE];
+
+/** Every page varies by its whole query: the key holds the path and query as sent (nginx: `$request_uri`). */
+export const QUERY_VARY = 'whole query' as const;
+
+const PROVINCE_ID = /^\d{1,6}$/;
+
+/** The pages that read more than their URL (app/(care)/_lib/resolve-province.ts, visitor-position.ts). */
+export const PAGE_VARY: readonly PageVaryRule[] = [
+  // Without a province segment the doctor list reads the chosen province, else the province of the IP.
+  { path: '/doctorlist', cookies: [{ name: ADDRESS_COOKIE, value: PROVINCE_ID }], clientAddress: 'place' },
+  // The clinic list also sorts by distance from the visitor, with or without a province segment.
+  { path: '/hospitallist(?:/.*)?', cookies: [{ name: ADDRESS_COOKIE, value: PROVINCE_ID }], clientAddress: 'place' },
+];
+
+const matchers = PAGE_VARY.map((rule) => ({ rule, re: new RegExp(`^(?:${rule.path})$`) }));
+
+/** The rule of a page, or null when its URL is all it reads. */
+export function pageVary(pathname: string): PageVaryRule | null {
+  return matchers.find(({ re }) => re.test(pathname))?.rule ?? null;
+}
