@@ -21,7 +21,7 @@ const REQUEST_READERS: Record<string, string> = {
   'app/layout.tsx': 'the page’s own path and query, set by proxy.ts from the URL: QUERY_VARY',
   'lib/session/index.ts': 'the session cookies: SESSION_COOKIES keep the page out of every cache',
   'lib/session/cookies.ts': 'the session cookies: SESSION_COOKIES',
-  'lib/session/device.ts': 'the device cookie, sent along with a write (lib/api/client.ts): actions, never HTML',
+  'lib/security/request-device.ts': 'the device cookie, sent along with a write (lib/api/client.ts): actions, never HTML',
   'lib/security/request-address.ts': 'the client address, sent along with a write (lib/api/client.ts): actions, never HTML',
   'lib/session/origin.ts': 'a server action’s Origin: actions, never HTML',
   'lib/session/wechat-state.ts': 'the WeChat login state: the login route handler and action, never HTML',
