@@ -44,7 +44,7 @@ export function ClinicSchedule({ slots, departments = {}, days = 7 }: { slots: S
                           {here.map((s) => (
                             <li key={s.id}>
                               {departmentOf(s) ? <span className="mr-1 text-xs text-stone-600">{departmentOf(s)}</span> : null}
-                              <Link href={routes.doctorDetail(s.doctorCode)} className="text-brand-700 hover:underline">
+                              <Link href={routes.doctorDetail(s.doctorCode)} className="text-brand-700 underline underline-offset-2">
                                 {s.doctorName}
                               </Link>
                               <SlotLink slot={s} className="ml-1 text-xs" />

@@ -133,7 +133,9 @@ export async function discoverRoutes(request: APIRequestContext, baseURL: string
   // Follow at most a few pages of each template: one doctor page shows what every doctor page links.
   const expanded = new Map<string, number>();
   const PER_TEMPLATE = 3;
-  const queue = ['/sitemap.xml', ...staticPublicPaths];
+  // The online doctors' list first: the pages it links are the only ones that link a doctor's questions and
+  // consultation reviews, so they are expanded before the sitemap's hundreds of links use up the budget.
+  const queue = [routes.onlineExpert(), '/sitemap.xml', ...staticPublicPaths];
   const seen = new Set(queue);
   const started = Date.now();
   let visited = 0;
