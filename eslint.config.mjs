@@ -85,10 +85,11 @@ const config = [
     rules: { 'layers/folder-tiers': ['error', { scope: 'lib', tiers: LIB_TIERS }] },
   },
   {
-    // Every server action is made by the one gate (lib/actions/define-action.ts); test/action-gate-rule.test.ts.
+    // Every server action is made by the one gate (lib/actions/define-action.ts), and every client write runs
+    // through useSubmission or useActionState (docs/decisions.md); test/action-gate-rule.test.ts.
     files: ['**/*.{ts,tsx}'],
     plugins: { actions: actionsPlugin },
-    rules: { 'actions/through-gate': 'error' },
+    rules: { 'actions/through-gate': 'error', 'actions/client-writes-through-submission': 'error' },
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -89,4 +89,83 @@ const rule = {
   },
 };
 
-export const actionsPlugin = { meta: { name: 'actions' }, rules: { 'through-gate': rule } };
+/** A module of server actions: a domain's actions.ts, by a relative path or the alias. */
+const ACTIONS_MODULE = /(^|\/)actions$/;
+const READS = new Set(['GET', 'HEAD']);
+
+/** `fetch(url, { method: 'POST' })`: a request that writes (a method other than GET or HEAD). */
+function isWritingFetch(node) {
+  if (node.callee.type !== 'Identifier' || node.callee.name !== 'fetch') return false;
+  const init = node.arguments[1];
+  if (!init) return false;
+  if (init.type !== 'ObjectExpression') return true;
+  const method = init.properties.find((p) => p.type === 'Property' && !p.computed && (p.key.name ?? p.key.value) === 'method');
+  if (!method) return false;
+  return !(method.value.type === 'Literal' && typeof method.value.value === 'string' && READS.has(method.value.value.toUpperCase()));
+}
+
+/**
+ * ESLint rule `actions/client-writes-through-submission` (docs/decisions.md "Forms and pending state"): in a
+ * client component, every write runs through the one idiom, so its pending state is React's and a second click
+ * is dropped, never queued or retried. A server action imported from an actions module is used only inside the
+ * work given to `run` of `useSubmission` (components/ui/use-submission.ts), or handed to `useActionState` (a
+ * form of plain fields); a `fetch` that writes, the same.
+ */
+const clientRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A client write runs through useSubmission or useActionState' },
+    messages: {
+      action: "Run the server action '{{name}}' inside run() of useSubmission (components/ui/use-submission.ts), or post the form to useActionState.",
+      fetch: 'Run a writing fetch inside run() of useSubmission (components/ui/use-submission.ts).',
+    },
+    schema: [],
+  },
+  create(context) {
+    let clientFile = false;
+    const actions = new Set();
+    const runners = new Set(['useActionState']);
+
+    /** Inside the work given to a runner: an argument (at any depth) of run(…) or useActionState(…). */
+    function throughRunner(node) {
+      for (const ancestor of context.sourceCode.getAncestors(node)) {
+        if (ancestor.type === 'CallExpression' && ancestor.callee.type === 'Identifier' && runners.has(ancestor.callee.name)) return true;
+      }
+      return false;
+    }
+
+    return {
+      Program(node) {
+        clientFile = prologue(node.body).some((s) => s.directive === 'use client');
+        if (!clientFile) return;
+        for (const statement of node.body) {
+          if (statement.type !== 'ImportDeclaration' || !ACTIONS_MODULE.test(statement.source.value) || statement.importKind === 'type') continue;
+          for (const s of statement.specifiers) if (s.importKind !== 'type') actions.add(s.local.name);
+        }
+      },
+      VariableDeclarator(node) {
+        // const { run } = useSubmission(…) or const { run: save } = useSubmission(…)
+        if (!clientFile || node.init?.type !== 'CallExpression' || node.init.callee.name !== 'useSubmission' || node.id.type !== 'ObjectPattern') return;
+        for (const p of node.id.properties) {
+          if (p.type === 'Property' && (p.key.name ?? p.key.value) === 'run' && p.value.type === 'Identifier') runners.add(p.value.name);
+        }
+      },
+      Identifier(node) {
+        if (!clientFile || !actions.has(node.name)) return;
+        const parent = node.parent;
+        if (parent.type === 'ImportSpecifier' || parent.type === 'ImportDefaultSpecifier' || parent.type.startsWith('TS')) return;
+        if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
+        if (parent.type === 'Property' && parent.key === node && !parent.shorthand) return;
+        if (!throughRunner(node)) context.report({ node, messageId: 'action', data: { name: node.name } });
+      },
+      CallExpression(node) {
+        if (clientFile && isWritingFetch(node) && !throughRunner(node)) context.report({ node, messageId: 'fetch' });
+      },
+    };
+  },
+};
+
+export const actionsPlugin = {
+  meta: { name: 'actions' },
+  rules: { 'through-gate': rule, 'client-writes-through-submission': clientRule },
+};

@@ -18,13 +18,17 @@ beforeAll(async () => {
   await eslint.lintText('export {};\n', { filePath: path.join(root, FILE) });
 });
 
-/** The messages of the gate rule for `code` placed at `filePath`. */
-async function gateErrors(code: string, filePath = FILE): Promise<string[]> {
+/** The messages of one rule for `code` placed at `filePath`. */
+async function errorsOf(ruleId: string, code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
   const fatal = (result?.messages ?? []).filter((m) => m.fatal);
   expect(fatal, 'the fixture parses').toEqual([]);
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'actions/through-gate').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
+
+const gateErrors = (code: string, filePath = FILE) => errorsOf('actions/through-gate', code, filePath);
+const CLIENT_FILE = 'components/overlays/gate-fixture.tsx';
+const clientErrors = (code: string) => errorsOf('actions/client-writes-through-submission', code, CLIENT_FILE);
 
 const PRELUDE = `'use server';
 import { z } from 'zod';
@@ -60,5 +64,69 @@ describe('actions only through the gate (eslint actions/through-gate)', () => {
     const inline = `export default function Page() {\n  async function save() {\n    'use server';\n    return { ok: true };\n  }\n  return save;\n}\n`;
     expect(await gateErrors(inline, 'app/(member)/gate-fixture.tsx')).toHaveLength(1);
     expect(await gateErrors(inline.replace("'use server';", "'use strict';"), 'app/(member)/gate-fixture.tsx')).toEqual([]);
+  });
+});
+
+/** A client component that sends an SMS code, the way the SMS field did before (a pending flag of its own). */
+const CLIENT_PRELUDE = `'use client';
+import { useState } from 'react';
+import { useSubmission } from '@/components/ui/use-submission';
+import { sendSmsCodeAction, type PhoneCheckResult } from './actions';
+export type R = PhoneCheckResult;
+`;
+
+describe('every client write through one idiom (eslint actions/client-writes-through-submission)', () => {
+  it('refuses a server action called with a pending flag of its own, or handed to an event', async () => {
+    const byHand = `${CLIENT_PRELUDE}export function F() {
+  const [sending, setSending] = useState(false);
+  async function send() {
+    setSending(true);
+    try { await sendSmsCodeAction('13800000001', 'login'); } finally { setSending(false); }
+  }
+  return <button disabled={sending} onClick={send}>获取验证码</button>;
+}
+`;
+    expect(await clientErrors(byHand)).toHaveLength(1);
+    expect(await clientErrors(`${CLIENT_PRELUDE}export const F = () => <button onClick={() => sendSmsCodeAction('1', 'login')}>x</button>;\n`)).toHaveLength(1);
+  });
+
+  it('passes the action inside run() of useSubmission, also renamed, and a form posted to useActionState', async () => {
+    const submitted = `${CLIENT_PRELUDE}export function F() {
+  const { pending, run } = useSubmission(() => {});
+  const { run: again } = useSubmission(() => {});
+  const send = () => run(async () => { await sendSmsCodeAction('13800000001', 'login'); });
+  const resend = () => again(async () => { await sendSmsCodeAction('13800000001', 'login'); });
+  return <button disabled={pending} onClick={() => { send(); resend(); }}>获取验证码</button>;
+}
+`;
+    expect(await clientErrors(submitted)).toEqual([]);
+    const form = `'use client';
+import { useActionState } from 'react';
+import { payRegistrationAction } from '@/components/booking/actions';
+export function F() {
+  const [state, action] = useActionState(payRegistrationAction, null);
+  return <form action={action}>{String(state)}</form>;
+}
+`;
+    expect(await clientErrors(form)).toEqual([]);
+  });
+
+  it('refuses a fetch that writes outside run(); a read is fine', async () => {
+    const logout = `'use client';
+import { useSubmission } from '@/components/ui/use-submission';
+export function F() {
+  const { run } = useSubmission(() => {});
+  const bad = () => fetch('/session/logout', { method: 'POST' });
+  const good = () => run(async () => { await fetch('/session/logout', { method: 'post' }); });
+  const read = () => fetch('/session/member', { method: 'GET' });
+  return <button onClick={() => { void bad(); good(); void read(); void fetch('/x'); }}>退出登录</button>;
+}
+`;
+    expect(await clientErrors(logout)).toHaveLength(1);
+  });
+
+  it('leaves server code alone: a route or an action file may call what it likes', async () => {
+    const server = `import { sendSmsCodeAction } from '@/components/overlays/actions';\nexport async function POST() { await fetch('http://127.0.0.1/x', { method: 'POST' }); return sendSmsCodeAction('1', 'login'); }\n`;
+    expect(await errorsOf('actions/client-writes-through-submission', server, 'app/session/gate-fixture/route.ts')).toEqual([]);
   });
 });
