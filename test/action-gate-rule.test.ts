@@ -9,7 +9,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const FILE = 'components/members/gate-fixture.ts';
+const FILE = 'components/members/layer-fixture.ts';
 
 let eslint: ESLint;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function errorsOf(ruleId: string, code: string, filePath: string): Promise
 }
 
 const gateErrors = (code: string, filePath = FILE) => errorsOf('actions/through-gate', code, filePath);
-const CLIENT_FILE = 'components/overlays/gate-fixture.tsx';
+const CLIENT_FILE = 'components/overlays/layer-fixture.tsx';
 const clientErrors = (code: string) => errorsOf('actions/client-writes-through-submission', code, CLIENT_FILE);
 
 const PRELUDE = `'use server';
@@ -62,8 +62,8 @@ describe('actions only through the gate (eslint actions/through-gate)', () => {
 
   it("refuses an inline 'use server' action in a page or component", async () => {
     const inline = `export default function Page() {\n  async function save() {\n    'use server';\n    return { ok: true };\n  }\n  return save;\n}\n`;
-    expect(await gateErrors(inline, 'app/(member)/gate-fixture.tsx')).toHaveLength(1);
-    expect(await gateErrors(inline.replace("'use server';", "'use strict';"), 'app/(member)/gate-fixture.tsx')).toEqual([]);
+    expect(await gateErrors(inline, 'app/(member)/layer-fixture.tsx')).toHaveLength(1);
+    expect(await gateErrors(inline.replace("'use server';", "'use strict';"), 'app/(member)/layer-fixture.tsx')).toEqual([]);
   });
 });
 
@@ -127,6 +127,6 @@ export function F() {
 
   it('leaves server code alone: a route or an action file may call what it likes', async () => {
     const server = `import { sendSmsCodeAction } from '@/components/overlays/actions';\nexport async function POST() { await fetch('http://127.0.0.1/x', { method: 'POST' }); return sendSmsCodeAction('1', 'login'); }\n`;
-    expect(await errorsOf('actions/client-writes-through-submission', server, 'app/session/gate-fixture/route.ts')).toEqual([]);
+    expect(await errorsOf('actions/client-writes-through-submission', server, 'app/session/layer-fixture.ts')).toEqual([]);
   });
 });
