@@ -130,15 +130,24 @@ describe('defineAction: errors become messages, and nothing is retried', () => {
     expect(await actionThrowing(new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, 'x'))(GOOD)).toEqual({
       ok: false,
       message: '网络异常，请检查网络后重试（资料尚未保存）',
+      errorNo: NETWORK_ERROR_NO,
     });
     expect(await actionThrowing(new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', 'x'))(GOOD)).toEqual({
       ok: false,
       message: '网络异常，请检查网络后重试（资料尚未保存）',
+      errorNo: BAD_RESPONSE_ERROR_NO,
     });
     expect(await actionThrowing(new ApiError(2, '该手机号已注册', 'x'))(GOOD)).toEqual({ ok: false, message: '该手机号已注册', errorNo: 2 });
     expect(await actionThrowing(new ApiError(2, '', 'x'))(GOOD)).toEqual({ ok: false, message: '资料尚未保存', errorNo: 2 });
     expect(tooMany).not.toHaveBeenCalled();
     expect(calls).toBe(4);
+  });
+
+  it('an action that names nothing keeps the API’s own message and errorNo, -2 included (WeChat: no member yet)', async () => {
+    const action = actionThrowing(new ApiError(-2, '该微信未绑定会员', 'x'), { failure: undefined });
+    expect(await action(GOOD)).toEqual({ ok: false, message: '该微信未绑定会员', errorNo: -2 });
+    const offline = actionThrowing(new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, 'x'), { failure: undefined });
+    expect(await offline(GOOD)).toEqual({ ok: false, message: '网络异常，请检查网络后重试', errorNo: NETWORK_ERROR_NO });
   });
 
   it('anything else is logged and answers 系统错误, never a rejection (Next’s 500)', async () => {

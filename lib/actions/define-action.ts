@@ -12,8 +12,8 @@ import 'server-only';
  * 4. **The handler**, with the clean input and, for a member, `client()` (the member's API client).
  * 5. **Errors become messages**, never a 500: a session the API reset (SPEC §8) answers 登录已失效 with
  *    `sessionExpired`; a spent limit answers 429 with Retry-After (lib/security/answer-status.ts) and the API's
- *    message; a network fault the network message (with `options.failure`, what did not happen); any other API
- *    refusal its own message and `errorNo`; anything else is logged and answers 系统错误. `options.refine`
+ *    message; a network fault the network message (with `options.failure`: what did not happen); any API error
+ *    its `errorNo`, any other its own message; anything else is logged and answers 系统错误. `options.refine`
  *    adds an action's own fields to a failure (a refusal's reason).
  *
  * Nothing here retries: a write is sent once (ARCHITECTURE); a write made safe to resubmit carries its own
@@ -65,8 +65,11 @@ export function failureOf(err: unknown, failure?: string, sessionMessage?: strin
   if (isApiError(err)) {
     // A spent limit reaches nginx and monitoring as 429 with Retry-After, the message as usual (docs/security.md).
     if (err.retryAfterSeconds) answerTooManyRequests(err.retryAfterSeconds);
-    if (err.errorNo === NETWORK_ERROR_NO || err.errorNo === BAD_RESPONSE_ERROR_NO) {
-      return { ok: false, message: failure ? `${messages.networkError}（${failure}）` : messages.networkError };
+    // -2/-3 are the client's own network and unreadable-answer faults, and SPEC §8 codes the API may send too
+    // (WeChat's -2: no member yet): the errorNo always goes back for a UI that branches on it, and an action
+    // that names what did not happen says so in the network message.
+    if (failure && (err.errorNo === NETWORK_ERROR_NO || err.errorNo === BAD_RESPONSE_ERROR_NO)) {
+      return { ok: false, message: `${messages.networkError}（${failure}）`, errorNo: err.errorNo };
     }
     return { ok: false, message: err.errorInfo || failure || messages.systemError, errorNo: err.errorNo };
   }
