@@ -66,7 +66,7 @@ export const loginWithPasswordAction = defineAction(passwordLoginInput, async (i
 export const sendSmsCodeAction = defineAction<typeof smsSendInput, { resendAfterSeconds: number }, ImageCode, [phone: string, purpose: SmsPurpose, image?: { key: string; code: string }]>(
   smsSendInput,
   async (i) => {
-    const img = i.image === undefined ? undefined : parseInput(imageCodeInput, i.image, '请输入4位图形验证码');
+    const img = i.image ? parseInput(imageCodeInput, i.image, '请输入4位图形验证码') : undefined;
     if (img && !img.ok) return { ok: false, message: img.message, needImageCode: true };
     return { ok: true, ...(await sendSmsCode(i.phone, i.purpose, img?.value, await requestClientIp())) };
   },
