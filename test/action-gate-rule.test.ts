@@ -13,7 +13,9 @@ const FILE = 'components/members/layer-fixture.ts';
 
 let eslint: ESLint;
 beforeAll(async () => {
-  eslint = new ESLint({ cwd: root });
+  // import/no-cycle reads the linted file from disk and throws for a text linted under a path that does not exist
+  // (test/layer-rules.test.ts); it is not what this file tests.
+  eslint = new ESLint({ cwd: root, overrideConfig: { files: ['**/*.{ts,tsx}'], rules: { 'import/no-cycle': 'off' } } });
   // Loading the config and its plugins is the slow part: do it once here, not inside the first test.
   await eslint.lintText('export {};\n', { filePath: path.join(root, FILE) });
 });
