@@ -1,5 +1,6 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { actionsPlugin } from './eslint/action-gate.mjs';
 import { layersPlugin } from './eslint/client-server-boundary.mjs';
 import { COMPONENT_TIERS, LIB_TIERS } from './eslint/folder-tiers.mjs';
 
@@ -82,6 +83,13 @@ const config = [
     ignores: ['**/*.test.ts'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/folder-tiers': ['error', { scope: 'lib', tiers: LIB_TIERS }] },
+  },
+  {
+    // Every server action is made by the one gate (lib/actions/define-action.ts), and every client write runs
+    // through useSubmission or useActionState (docs/decisions.md); test/action-gate-rule.test.ts.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { actions: actionsPlugin },
+    rules: { 'actions/through-gate': 'error', 'actions/client-writes-through-submission': 'error' },
   },
   {
     files: ['**/*.{ts,tsx}'],

@@ -48,7 +48,7 @@ export const LIB_TIERS = [
   ['lib/session', 'lib/share-card', 'lib/visitor-location'],
   // What each page varies by (cookie, address, query), read by the page cache and checked against nginx's keys.
   ['lib/page-vary'],
-  ['lib/page-cache', 'lib/seo'],
+  ['lib/actions', 'lib/page-cache', 'lib/seo'],
   // What a process sets up at start: it installs the page cache's patch too (lib/operations/node-patches.ts).
   ['lib/operations'],
 ];

@@ -13,10 +13,10 @@ import { Link } from '@/components/ui/link';
 import { useActionState, useCallback, useId, useState } from 'react';
 import type { Patient } from '@/lib/api/patients';
 import { routes } from '@/lib/routes';
-import { bookSlotAction, type BookingActionState } from './actions';
+import { bookSlotAction, type BookingActionResult } from './actions';
 import { PayForm } from './pay-form';
 
-type Done = Extract<BookingActionState, { status: 'done' }>;
+type Done = Extract<BookingActionResult, { ok: true }>;
 
 function AppointmentLinks({ registerNo }: { registerNo: string }) {
   return (
@@ -46,7 +46,7 @@ export function BookingForm({
   selfIdCardOnFile: boolean;
 }) {
   const id = useId();
-  const [state, action, pending] = useActionState(bookSlotAction, { status: 'idle' } as BookingActionState);
+  const [state, action, pending] = useActionState<BookingActionResult | null, FormData>(bookSlotAction, null);
   const [key] = useState(idempotencyKey);
   // The first 就诊人 is chosen for the member (the holder when their ID card is on file); they may pick another.
   const [patientId, setPatientId] = useState(patients[0] ? String(patients[0].id) : '');
@@ -65,7 +65,7 @@ export function BookingForm({
       </div>
     );
   }
-  if (state.status === 'done') {
+  if (state?.ok) {
     const r = state.receipt;
     return (
       <div className="space-y-3 rounded-lg border border-gold-400 bg-amber-50 p-4">
@@ -148,7 +148,7 @@ export function BookingForm({
           )}
         </p>
       </fieldset>
-      {state.status === 'error' ? (
+      {state?.ok === false ? (
         <p role="alert" className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">
           {state.message}
         </p>

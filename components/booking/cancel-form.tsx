@@ -12,7 +12,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@
 import { useActionState, useState } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import { showToast } from '@/components/ui/toast';
-import { cancelRegistrationAction, type BookingActionState } from './actions';
+import { cancelRegistrationAction, type BookingActionResult } from './actions';
 
 export function CancelForm({
   registerNo,
@@ -32,25 +32,25 @@ export function CancelForm({
   // The page the form posts to before the script has loaded: never an empty action attribute (Nu HTML checker).
   const permalink = usePathname();
   const [state, action, pending] = useActionState(
-    async (previous: BookingActionState, formData: FormData) => {
+    async (previous: BookingActionResult | null, formData: FormData): Promise<BookingActionResult | null> => {
       const next = await cancelRegistrationAction(previous, formData);
       // Said before the page re-renders without this form (a module-level toast outlives it).
-      if (next.status === 'done') showToast(next.message, 'success');
+      if (next.ok) showToast(next.message, 'success');
       return next;
     },
-    { status: 'idle' } as BookingActionState,
+    null,
     permalink,
   );
   const [open, setOpen] = useState(false);
   // The answer already shown when the dialog opens again (a failure from the last try is not this try's).
-  const [seen, setSeen] = useState<BookingActionState>(state);
+  const [seen, setSeen] = useState<BookingActionResult | null>(state);
   const fresh = state !== seen;
   const router = useRouter();
 
   const close = () => {
     if (pending) return;
     setOpen(false);
-    if (state.status === 'done') router.refresh();
+    if (state?.ok === true) router.refresh();
   };
 
   return (
@@ -61,17 +61,17 @@ export function CancelForm({
           setSeen(state);
           setOpen(true);
         }}
-        disabled={state.status === 'done'}
+        disabled={state?.ok === true}
         className="rounded-md border border-stone-300 px-3 py-1 text-sm text-stone-700 hover:border-brand-600 hover:text-brand-700 disabled:opacity-60"
       >
         {label}
       </button>
-      {!open && fresh && state.status === 'error' ? (
+      {!open && fresh && state?.ok === false ? (
         <span role="alert" className="w-full text-sm text-brand-700">
           {state.message}
         </span>
       ) : null}
-      {!open && state.status === 'done' ? (
+      {!open && state?.ok === true ? (
         <span role="status" className="w-full text-sm text-jade-700">
           {state.message}
         </span>
@@ -79,10 +79,10 @@ export function CancelForm({
       <Dialog open={open} onClose={close} className="fixed inset-0 z-50 flex items-center justify-center p-4">
         <DialogBackdrop className="fixed inset-0 bg-black/40" />
         <DialogPanel className="relative w-full max-w-md rounded-2xl bg-white p-6 text-left shadow-xl">
-          <DialogTitle className="text-lg font-bold text-stone-900">{state.status === 'done' ? '预约已取消' : '确认取消预约？'}</DialogTitle>
+          <DialogTitle className="text-lg font-bold text-stone-900">{state?.ok === true ? '预约已取消' : '确认取消预约？'}</DialogTitle>
           <Description as="div" className="mt-3 space-y-2 text-sm text-stone-700">
             <p>{visit}</p>
-            {state.status === 'done' ? (
+            {state?.ok === true ? (
               <p role="status" className="rounded-md bg-jade-50 px-3 py-2 font-medium text-jade-700">
                 {state.message}
               </p>
@@ -93,7 +93,7 @@ export function CancelForm({
               </p>
             )}
           </Description>
-          {fresh && state.status === 'error' ? (
+          {fresh && state?.ok === false ? (
             <p role="alert" className="mt-3 text-sm text-brand-700">
               {state.message}
             </p>
@@ -106,9 +106,9 @@ export function CancelForm({
               disabled={pending}
               className="rounded-lg border border-stone-300 px-5 py-2 text-stone-700 hover:border-stone-400 disabled:opacity-50"
             >
-              {state.status === 'done' ? '完成' : '暂不取消'}
+              {state?.ok === true ? '完成' : '暂不取消'}
             </button>
-            {state.status !== 'done' ? (
+            {state?.ok !== true ? (
               <button
                 type="submit"
                 disabled={pending}

@@ -6,7 +6,7 @@
  */
 import { useActionState, useEffect } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
-import { payRegistrationAction, type BookingActionState } from './actions';
+import { payRegistrationAction, type BookingActionResult } from './actions';
 import { TimeLeft } from './time-left';
 
 export function PayForm({
@@ -22,18 +22,18 @@ export function PayForm({
   /** A simulated payment (PAYMENT_PROVIDER=simulated): the button says so, and that nothing is charged. */
   simulated?: boolean;
   /** Called after a successful payment; by default the page refreshes. */
-  onPaid?: (state: Extract<BookingActionState, { status: 'done' }>) => void;
+  onPaid?: (state: Extract<BookingActionResult, { ok: true }>) => void;
 }) {
   // The page the form posts to before the script has loaded: never an empty action attribute (Nu HTML checker).
   const permalink = usePathname();
-  const [state, action, pending] = useActionState(payRegistrationAction, { status: 'idle' } as BookingActionState, permalink);
+  const [state, action, pending] = useActionState<BookingActionResult | null, FormData>(payRegistrationAction, null, permalink);
   const router = useRouter();
   useEffect(() => {
-    if (state.status !== 'done') return;
+    if (!state?.ok) return;
     if (onPaid) onPaid(state);
     else router.refresh();
   }, [state, onPaid, router]);
-  if (state.status === 'done') {
+  if (state?.ok) {
     return (
       <p role="status" className="font-medium text-jade-700">
         {state.message}
@@ -52,7 +52,7 @@ export function PayForm({
       </button>
       {simulated ? <span className="text-xs text-stone-600">演示环境，不会实际扣款</span> : null}
       {deadline ? <TimeLeft deadline={deadline} /> : null}
-      {state.status === 'error' ? (
+      {state?.ok === false ? (
         <span role="alert" className="w-full text-sm text-brand-700">
           {state.message}
         </span>

@@ -34,11 +34,11 @@ export function RescheduleForm({ registerNo, options }: { registerNo: string; op
     }
     run(async () => {
       const r = await rescheduleRegistrationAction({ registerNo, scheduleId: chosen });
-      if (r.status === 'done') {
+      if (r.ok) {
         setResult({ ok: true, message: r.message });
         setChosen('');
         router.refresh();
-      } else if (r.status === 'error') {
+      } else {
         setResult({ ok: false, message: r.message });
       }
     });

@@ -39,7 +39,7 @@ export function ReviewForm({ registerNo, doctorName }: { registerNo: string; doc
     }
     run(async () => {
       const r = await reviewVisitAction({ registerNo, ...draft });
-      if (r.status === 'done') {
+      if (r.ok) {
         setResult({ ok: true, message: r.message });
         router.refresh();
       } else {

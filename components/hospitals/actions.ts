@@ -1,17 +1,12 @@
 'use server';
 /**
- * The favourite toggle's server action (SPEC §2: AddOrgCollection / CannelCollection).
- * A visitor gets 请先登录; a write is never retried (ARCHITECTURE). Returns a
- * typed result instead of throwing at the UI (STYLE.md §5).
+ * The favourite toggle's server action (SPEC §2: AddOrgCollection / CannelCollection), through the gate
+ * (lib/actions/define-action.ts). A visitor gets 请先登录 with `sessionExpired`; a write is never retried
+ * (ARCHITECTURE).
  */
 import { z } from 'zod';
+import { defineAction } from '@/lib/actions/define-action';
 import { addFavourite, cancelFavourite } from '@/lib/api/collections';
-import { isApiError } from '@/lib/api/errors';
-import { isSessionResetError } from '@/lib/api/token-client';
-import { messages } from '@/lib/messages';
-import { getSession, memberClient } from '@/lib/session';
-import { requestIsSameOrigin } from '@/lib/session/origin';
-import { parseInput } from '@/lib/validation/parse-input';
 
 const input = z.strictObject({
   kind: z.enum(['clinic', 'doctor']),
@@ -19,25 +14,12 @@ const input = z.strictObject({
   collect: z.boolean(),
 });
 
-export type FavouriteActionResult =
-  | { ok: true; collected: boolean; count: number }
-  | { ok: false; needsLogin: boolean; message: string };
-
-export async function toggleFavourite(raw: unknown): Promise<FavouriteActionResult> {
-  // Every action checks Origin itself (docs/security.md): none, or another site's, is refused.
-  if (!(await requestIsSameOrigin())) return { ok: false, needsLogin: false, message: '请求来源无效，请刷新页面后重试' };
-  const parsed = parseInput(input, raw, '收藏参数不正确');
-  if (!parsed.ok) return { ok: false, needsLogin: false, message: '收藏参数不正确' };
-  const session = await getSession();
-  if (!session) return { ok: false, needsLogin: true, message: messages.loginRequired };
-  const { kind, code, collect } = parsed.value;
-  try {
-    const client = await memberClient();
-    const r = collect ? await addFavourite(client, kind, code) : await cancelFavourite(client, kind, code);
+export const toggleFavourite = defineAction(
+  input,
+  async ({ kind, code, collect }, { client }) => {
+    const c = await client();
+    const r = collect ? await addFavourite(c, kind, code) : await cancelFavourite(c, kind, code);
     return { ok: true, collected: r.collected, count: r.count };
-  } catch (err) {
-    if (isSessionResetError(err)) return { ok: false, needsLogin: true, message: messages.sessionExpired };
-    if (isApiError(err)) return { ok: false, needsLogin: false, message: err.errorInfo };
-    return { ok: false, needsLogin: false, message: messages.networkError };
-  }
-}
+  },
+  { member: true, invalid: '收藏参数不正确' },
+);

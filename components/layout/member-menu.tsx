@@ -16,6 +16,7 @@ import { messages } from '@/lib/messages';
 import type { SessionMember } from '@/components/overlays/types';
 import { queryKeys } from '@/components/ui/query-keys';
 import { showToast } from '@/components/ui/toast';
+import { useSubmission } from '@/components/ui/use-submission';
 import { MEMBER_BUTTON, MemberButtonLabel } from './member-button-label';
 
 const ITEM =
@@ -23,26 +24,23 @@ const ITEM =
 
 export function MemberMenu({ member, links }: { member: SessionMember; links: readonly { label: string; href: string }[] }) {
   const queryClient = useQueryClient();
-  const [leaving, setLeaving] = useState(false);
+  // Logged out: the item stays disabled until the page leaves for / (SPEC §4).
+  const [left, setLeft] = useState(false);
+  // One logout at a time, never retried; a thrown request (the network) says 退出失败.
+  const { pending, run } = useSubmission((message) => showToast(message, 'error'), messages.logoutFailed);
 
-  async function logout() {
-    setLeaving(true);
-    try {
+  function logout() {
+    run(async () => {
       // A route, not a server action: the action's re-render of a member page would show 请先登录.
       const r = (await fetch('/session/logout', { method: 'POST' }).then((res) => res.json())) as { ok?: boolean };
-      if (!r.ok) {
-        showToast(messages.logoutFailed, 'error');
-        return setLeaving(false);
-      }
+      if (!r.ok) return showToast(messages.logoutFailed, 'error');
+      setLeft(true);
       // Every per-person read is now a visitor's: the header at once, the rest when asked.
       queryClient.setQueryData(queryKeys.sessionMember, null);
       void queryClient.invalidateQueries({ queryKey: queryKeys.session, refetchType: 'none' });
       showToast(messages.logoutSuccess, 'success');
       setTimeout(() => window.location.assign(homePath()), LOGOUT_REDIRECT_MS);
-    } catch {
-      showToast(messages.logoutFailed, 'error');
-      setLeaving(false);
-    }
+    });
   }
 
   return (
@@ -59,8 +57,8 @@ export function MemberMenu({ member, links }: { member: SessionMember; links: re
             </Link>
           </MenuItem>
         ))}
-        <MenuItem disabled={leaving}>
-          <button type="button" onClick={() => void logout()} className={`${ITEM} border-t border-stone-100`}>
+        <MenuItem disabled={pending || left}>
+          <button type="button" onClick={logout} className={`${ITEM} border-t border-stone-100`}>
             退出登录
           </button>
         </MenuItem>

@@ -15,7 +15,7 @@ import { LOGIN_REQUIRED_REDIRECT_MS, WECHAT_LOGIN_FAILURE_FLAG_MS, WECHAT_LOGIN_
 import { messages } from '@/lib/messages';
 import { homePath, safeInternalPath, withQuery } from '@/lib/internal-paths';
 import { showToast } from '@/components/ui/toast';
-import { submissionFailure } from '@/components/ui/use-submission';
+import { submissionFailure, useSubmission } from '@/components/ui/use-submission';
 import { wechatLoginAction } from './actions';
 import { loginCount, openOverlay, setAfterLoginPath } from './overlay-store';
 import { useAfterLogin, useSessionMember } from './use-session';
@@ -47,6 +47,8 @@ export function SessionEffects() {
   const params = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
+  // The WeChat login is a write like any other: one at a time, never retried (docs/decisions.md).
+  const { run } = useSubmission((message) => showToast(message, 'error'));
   const session = useSessionMember();
   const afterLogin = useAfterLogin();
   const handledCode = useRef<string | null>(null);
@@ -78,7 +80,7 @@ export function SessionEffects() {
     handledCode.current = code;
     setWechatFlag(WECHAT_LOGIN_FLAG_MS);
     const rest = Object.fromEntries([...params.entries()].filter(([k]) => k !== 'code' && k !== 'state'));
-    void (async () => {
+    run(async () => {
       const r = await wechatLoginAction(code, params.get('state') ?? '').catch((error: unknown) => ({ ok: false as const, message: submissionFailure(error, messages.networkError), errorNo: undefined }));
       router.replace(withQuery(pathname, rest));
       if (r.ok) {
@@ -89,8 +91,8 @@ export function SessionEffects() {
       if (r.errorNo === -2 || r.errorNo === 3) openOverlay('phoneCheck', { message: messages.registerOrActivate });
       else if (r.errorNo === -1) openOverlay('login', { message: r.message });
       else showToast(r.message, 'error');
-    })();
-  }, [code, noScan, known, isMember, params, pathname, router, afterLogin]);
+    });
+  }, [code, noScan, known, isMember, params, pathname, router, afterLogin, run]);
 
   return null;
 }

@@ -11,7 +11,7 @@ import { validatePhone } from '@/lib/validation';
 import { queryKeys } from '@/components/ui/query-keys';
 import { readRoute } from '@/components/ui/read-route';
 import { showToast } from '@/components/ui/toast';
-import { submissionFailure } from '@/components/ui/use-submission';
+import { useSubmission } from '@/components/ui/use-submission';
 import type { SmsPurpose } from '@/lib/api/auth';
 import { sendSmsCodeAction } from './actions';
 import { FormField } from './overlay-frame';
@@ -41,10 +41,11 @@ export function SmsCodeField({
   onPhoneError: (message: string) => void;
 }) {
   const [seconds, setSeconds] = useState(0);
-  const [sending, setSending] = useState(false);
   const [image, setImage] = useState<{ key: string; src: string } | null>(null);
   const [imageCode, setImageCode] = useState('');
   const queryClient = useQueryClient();
+  // One send at a time, never retried (the API makes one code per request); a thrown call is the network message.
+  const { pending: sending, run } = useSubmission((message) => showToast(message, 'error'));
 
   useEffect(() => {
     if (seconds <= 0) return;
@@ -61,11 +62,10 @@ export function SmsCodeField({
     } else showToast(r.message, 'error');
   }
 
-  async function send() {
+  function send() {
     const p = validatePhone(phone);
     if (!p.ok) return onPhoneError(p.message);
-    setSending(true);
-    try {
+    run(async () => {
       const r = await sendSmsCodeAction(p.value, purpose, image ? { key: image.key, code: imageCode } : undefined);
       if (r.ok) {
         // SPEC-style 60 s countdown in the UI, whatever shorter interval a test host allows.
@@ -76,11 +76,7 @@ export function SmsCodeField({
         showToast(r.message, 'error');
         if (r.needImageCode) await loadImage();
       }
-    } catch (error) {
-      showToast(submissionFailure(error, messages.networkError), 'error');
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (

@@ -8,17 +8,6 @@ export interface MemberCardView {
   issueDate: string;
 }
 
-/** What a server action answers: never a thrown error at the UI (STYLE.md §5). */
-export type ActionResult<T extends object = object> =
-  | ({ ok: true } & T)
-  | {
-      ok: false;
-      message: string;
-      errorNo?: number;
-      /** SendSmsVerifyCode asked for the numeric image code first. */
-      needImageCode?: boolean;
-    };
-
 export interface SessionMember {
   name: string;
   levelName: string;

@@ -35,7 +35,7 @@ export function ExchangeConfirmDialog({
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<ExchangeActionResult | null>(null);
   const { pending, run } = useSubmission(
-    (message) => setOutcome({ ok: false, reason: 'NETWORK', message }),
+    (message) => setOutcome({ ok: false, message }),
     '网络异常，请检查网络后重试（再次确认不会重复扣分）',
   );
 
@@ -47,7 +47,7 @@ export function ExchangeConfirmDialog({
       if (result.ok) await setFromWrite(queryClient, queryKeys.memberPoints, result.receipt.balance);
       else if (typeof result.balance === 'number') await setFromWrite(queryClient, queryKeys.memberPoints, result.balance);
       // The session is gone (SPEC §8): every per-person read is stale, the header's too.
-      else if (result.reason === 'SESSION') void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      else if (result.sessionExpired) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     });
   }
 
@@ -98,7 +98,7 @@ export function ExchangeConfirmDialog({
         {outcome && !outcome.ok ? (
           <p role="alert" className="mt-3 text-sm text-brand-700">
             {outcome.message}
-            {outcome.reason === 'SESSION' ? (
+            {outcome.sessionExpired ? (
               <>
                 {' '}
                 <LoginPromptLink href={loginHref} className="underline">
@@ -121,7 +121,7 @@ export function ExchangeConfirmDialog({
             <button
               type="button"
               onClick={() => void exchange()}
-              disabled={pending || short || outcome?.reason === 'SOLD_OUT' || outcome?.reason === 'SESSION'}
+              disabled={pending || short || (outcome?.ok === false && (outcome.reason === 'SOLD_OUT' || outcome.sessionExpired === true))}
               className="rounded-lg bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
             >
               {pending ? '兑换中…' : '确认兑换'}

@@ -22,7 +22,8 @@ export const phoneCodeInput = objectOf({ phone, code: smsCode });
 
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'activate', 'check'] as const;
 
-export const smsSendInput = objectOf({ phone, purpose: z.enum(SMS_PURPOSES, { error: '验证码用途无效' }) });
+/** `image` is passed through: the action parses it apart, since its failure asks for a new image code. */
+export const smsSendInput = objectOf({ phone, purpose: z.enum(SMS_PURPOSES, { error: '验证码用途无效' }), image: z.unknown().optional() });
 
 /** The 4-digit image code the API asks for after several sends (RndVcodeNum). */
 export const imageCodeInput = z.object(
