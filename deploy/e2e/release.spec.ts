@@ -17,6 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
@@ -41,10 +42,22 @@ function release(arg: string): string {
   });
 }
 
-/** The build id in a process's page (Next writes it into the page's payload). */
-async function servedBuild(port: number): Promise<string> {
-  const html = await (await fetch(`http://127.0.0.1:${port}/aboutHospital`, { headers: { accept: 'text/html' } })).text();
-  return /\\?"b\\?":\\?"([^"\\]+)\\?"/.exec(html)?.[1] ?? '';
+/**
+ * The build id in a process's page (Next writes it into the page's payload). A connection of its own each time
+ * (`agent: false`): a kept-alive socket to the process the release just stopped is closed under the request.
+ */
+function servedBuild(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/aboutHospital', headers: { accept: 'text/html' }, agent: false }, (res) => {
+        let html = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (html += chunk));
+        res.on('end', () => resolve(/\\?"b\\?":\\?"([^"\\]+)\\?"/.exec(html)?.[1] ?? ''));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 let releaseB = '';
