@@ -140,4 +140,33 @@ describe('the layer rules of eslint.config.mjs', () => {
     const [first] = await eslint.lintText(code, { filePath: path.join(root, 'components/news/layer-fixture.tsx') });
     expect(first?.messages.map((m) => m.line)).toEqual([6, 9]);
   });
+
+  it('a Wire* shape is declared only in lib/contract, on either side of the contract and in tests', async () => {
+    const code = fixture('wire-outside-contract.ts');
+    const twice = ['no-restricted-syntax', 'no-restricted-syntax'];
+    expect(await errorsAt(code, 'lib/api/layer-fixture.ts')).toEqual(twice);
+    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.ts')).toEqual(twice);
+    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.test.ts')).toEqual(twice);
+    expect(await errorsAt(code, 'components/points/layer-fixture.tsx')).toEqual(twice);
+    expect(await errorsAt(code, 'lib/contract/layer-fixture.ts')).toEqual([]);
+    // A name that merely contains "Wire" is not a wire shape.
+    expect(await errorsAt(code.replaceAll('WireGadget', 'GadgetWire'), 'lib/api/layer-fixture.ts')).toEqual([]);
+  });
+
+  it('lib/contract holds declarations (types, constants, functions) and imports only its own files', async () => {
+    const rule = "export const GOODS_SN = /^[A-Za-z0-9]{1,32}$/;\nexport function isGoodsSn(s: string): boolean {\n  return GOODS_SN.test(s);\n}\n";
+    expect(await errorsAt(rule, 'lib/contract/layer-fixture.ts')).toEqual([]);
+    expect(await errorsAt("export type { WireList } from './envelope';\nexport * from './points';\n", 'lib/contract/layer-fixture.ts')).toEqual([]);
+    expect(await errorsAt("import { isApiError } from '@/lib/api/errors';\nexport const f = isApiError;\n", 'lib/contract/layer-fixture.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await errorsAt("import { ErrorNo } from '../backend/types';\nexport const e = ErrorNo;\n", 'lib/contract/layer-fixture.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
+    // Nothing runs on import: no statement at the top level, no let.
+    expect(await errorsAt("console.log('loaded');\nexport let n = 1;\nexport function bump() {\n  n += 1;\n}\n", 'lib/contract/layer-fixture.ts')).toEqual([
+      'no-restricted-syntax',
+      'no-restricted-syntax',
+    ]);
+  });
 });

@@ -3,15 +3,7 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
-
-interface WireAgreement {
-  AgreementID: number;
-  Code: string;
-  Title: string;
-  Summary: string;
-  UpdateTime: string;
-  Content?: string;
-}
+import type { WireAgreement } from '@/lib/contract';
 
 export interface AgreementSummary {
   id: number;

@@ -9,8 +9,6 @@ import { isApiError } from './errors';
 import type { Page } from './types';
 import type { WireList } from '@/lib/contract';
 
-export type { WireList } from '@/lib/contract';
-
 export function reshapePage<W, T>(result: WireList<W>, reshape: (w: W) => T, requested?: { page?: number; pageSize?: number }): Page<T> {
   const items = (result.DataList ?? []).map(reshape);
   return {

@@ -3,24 +3,7 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
-
-interface WireLevel {
-  Level: number;
-  LevelName: string;
-  ThresholdPoints: number;
-  Discount: string;
-  Summary: string;
-  Color: string;
-}
-
-interface WireRight {
-  RightsID: number;
-  Title: string;
-  Icon: string;
-  Summary: string;
-  Content?: string;
-  Levels: { Level: number; LevelName: string; Benefit: string }[];
-}
+import type { WireLevel, WireRight } from '@/lib/contract';
 
 export interface CardLevel {
   level: number;

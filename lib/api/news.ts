@@ -11,13 +11,7 @@ import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireList, WireNews } from '@/lib/contract';
-
-interface WireNewsDetail extends WireNews {
-  Content: string;
-  Prev: { ID: number; Title: string } | null;
-  Next: { ID: number; Title: string } | null;
-}
+import type { WireList, WireNews, WireNewsDetail } from '@/lib/contract';
 
 export interface NewsSummary {
   id: number;

@@ -9,43 +9,7 @@ import 'server-only';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-
-interface WireRegistration {
-  RegisterNo: string;
-  PatientName: string;
-  PatientID?: number;
-  PatientRelation?: string;
-  PatientIDCard?: string;
-  PeriodStart?: string;
-  PeriodEnd?: string;
-  VisitDate: string;
-  TimeSlot: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Department: string;
-  DoctorCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  Fee: number;
-  Status: number;
-  StatusName: string;
-  CreateTime: string;
-  ScheduleID?: string;
-  PayDeadline?: string;
-  PaidTime?: string;
-  CancelTime?: string;
-  VisitedTime?: string;
-  RefundAmount?: number;
-  RescheduledFrom?: string;
-  CancelDeadline?: string;
-  CanPay?: number;
-  CanCancel?: number;
-  PayChannel?: string;
-  CanReschedule?: number;
-  CanEvaluate?: number;
-  Evaluation?: { EvaluateID: number; Stars: number; Content: string; CreateTime: string } | null;
-  Repeated?: boolean;
-}
+import type { WireBookingSlot, WireRegistration } from '@/lib/contract';
 
 export type RegistrationStatus = 'booked' | 'visited' | 'cancelled' | 'missed' | 'unpaid' | 'lapsed';
 
@@ -201,24 +165,6 @@ export interface BookingSlot {
   remaining: number;
   fee: number;
   bookState: 'open' | 'full' | 'closed';
-}
-
-interface WireBookingSlot {
-  ScheduleID: string;
-  Date: string;
-  Week: string;
-  ShiftName: string;
-  StartTime: string;
-  EndTime: string;
-  AppointmentCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  Department: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Remaining: number;
-  RegisterFee: number;
-  BookState: string;
 }
 
 /**

@@ -20,6 +20,7 @@
  * returns its number the moment its deadline passes, with no sweeper.
  */
 import crypto from 'node:crypto';
+import type { WireBookingSlot } from '@/lib/contract';
 import { LIMITS, limitMessage } from '@/lib/limits';
 import { optionalInt, requiredString } from '../fields';
 import { smsNoticesOf } from '../reminders';
@@ -88,7 +89,7 @@ function slotOrRefuse(db: Database, scheduleId: string, now: Date): Slot {
   throw new BackendError(ErrorNo.NOT_FOUND, '号源不存在，请重新选择出诊时段');
 }
 
-function slotWire(db: Database, slot: Slot) {
+function slotWire(db: Database, slot: Slot): WireBookingSlot {
   const doctor = db.prepare('SELECT department FROM doctors WHERE doctor_id = ?').get(slot.DoctorID) as
     | { department: string }
     | undefined;

@@ -12,6 +12,7 @@
 import type DatabaseConstructor from 'better-sqlite3';
 import type { Database } from '../types';
 import { chinaDate, slotHash, WEEKDAY_NAMES } from './clinic-rows';
+import type { WireSlot, WireSlotBookState } from '@/lib/contract';
 
 /**
  * Statements prepared once per database: every list answer reads its cards' next open numbers, and preparing
@@ -29,30 +30,9 @@ function statement(db: Database, sql: string) {
 /** How far ahead numbers are released: today and the next 13 days. */
 export const SCHEDULE_DAYS = 14;
 
-export interface Slot {
-  ScheduleID: string;
-  Date: string;
-  Week: string;
-  ShiftID: number;
-  ShiftName: string;
-  StartTime: string;
-  EndTime: string;
-  DoctorID: number;
-  AppointmentCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Total: number;
-  Remaining: number;
-  RegisterFee: number;
-  /** When the period starts (ISO, China time): booking closes then, cancelling 2 h before. */
-  PeriodStart: string;
-  /** open: numbers left, bookable; full: 约满; closed: the period has started or passed. */
-  BookState: SlotBookState;
-}
-
-export type SlotBookState = 'open' | 'full' | 'closed';
+/** A released slot as the wire carries it: lib/contract declares it for both sides. */
+export type Slot = WireSlot;
+export type SlotBookState = WireSlotBookState;
 
 /** A site registration holds its number while booked (0) or unpaid within its deadline (4). */
 export const ACTIVE_REGISTRATION_SQL = `(status = 0 OR (status = 4 AND pay_deadline > ?))`;

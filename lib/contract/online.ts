@@ -1,0 +1,21 @@
+/**
+ * SPEC §7 online consultation (docs/api.md "Online questions"): one question and its answer.
+ */
+
+export interface WireQuestion {
+  AppointmentCode: string;
+  DoctorID: number;
+  DoctorCode: string;
+  DoctorName: string;
+  DoctorTitle: string;
+  Department: string;
+  AskerName: string;
+  Title: string;
+  Content: string;
+  QuestionType: number;
+  IsReply: number;
+  ReplyContent: string;
+  Views: number;
+  CreateTime: string;
+  ReplyTime: string | null;
+}
