@@ -8,7 +8,7 @@ import { isApiError } from './errors';
 import { readAll } from './list-page';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import type { ExchangeRefusalReason, WireExchangeOrder, WireGoods, WireGoodsList } from '@/lib/contract';
+import { type ExchangeRefusalReason, isMissing, type WireExchangeOrder, type WireGoods, type WireGoodsList } from '@/lib/contract';
 
 /** List sorts; wire values of GetPointsMallList's Sort ('' = 默认, newest first). */
 export const POINTS_GOODS_SORTS = [
@@ -128,7 +128,7 @@ export function getPointsGoods(sn: string): Promise<PointsGoodsDetail | null> {
         return { ...reshapeGoods(g), descriptionHtml: g.Description ?? '' };
       } catch (err) {
         // A bad or unknown SN is "not found" for the page (notFound()), not a 500.
-        if (isApiError(err) && (err.errorNo === 404 || err.errorNo === 0)) return null;
+        if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;
       }
     },

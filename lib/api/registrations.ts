@@ -9,7 +9,7 @@ import 'server-only';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import type { WireBookingSlot, WireRegistration } from '@/lib/contract';
+import { ErrorNo, isMissing, type WireBookingSlot, type WireRegistration } from '@/lib/contract';
 
 export type RegistrationStatus = 'booked' | 'visited' | 'cancelled' | 'missed' | 'unpaid' | 'lapsed';
 
@@ -194,7 +194,7 @@ export async function getBookingSlot(scheduleId: string): Promise<{ slot: Bookin
       },
     };
   } catch (err) {
-    if (isApiError(err) && (err.errorNo === 0 || err.errorNo === 404 || err.errorNo === -1)) return { error: err.errorInfo };
+    if (isApiError(err) && (isMissing(err.errorNo) || err.errorNo === ErrorNo.REFUSED)) return { error: err.errorInfo };
     throw err;
   }
 }
@@ -244,7 +244,7 @@ export async function getRegistration(client: AuthedClient, registerNo: string):
   try {
     return reshape(await client.post<WireRegistration>('HIS_Register/GetRegister', { RegisterNo: registerNo }));
   } catch (err) {
-    if (isApiError(err) && (err.errorNo === 404 || err.errorNo === 0)) return null;
+    if (isApiError(err) && isMissing(err.errorNo)) return null;
     throw err;
   }
 }

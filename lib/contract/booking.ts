@@ -58,3 +58,33 @@ export interface WireRegistration {
 export interface WireBookingSlot extends WireSlot {
   Department: string;
 }
+
+/** ScheduleID: doctor id, China date, shift id and clinic code, e.g. 12-2026-11-25-1-SA0101 (docs/api.md). */
+export const SCHEDULE_ID = /^([1-9]\d{0,8})-(\d{4}-\d{2}-\d{2})-([1-9]\d?)-([A-Za-z0-9_]{1,32})$/;
+
+/** The parts a ScheduleID names. */
+export interface ScheduleIdParts {
+  doctorId: number;
+  /** China date, YYYY-MM-DD. */
+  date: string;
+  shiftId: number;
+  orgCode: string;
+}
+
+/** The ScheduleID of a doctor's shift at a clinic on a China date. */
+export function formatScheduleId({ doctorId, date, shiftId, orgCode }: ScheduleIdParts): string {
+  return `${doctorId}-${date}-${shiftId}-${orgCode}`;
+}
+
+/** The parts of a well-formed ScheduleID, or null. */
+export function parseScheduleId(id: string): ScheduleIdParts | null {
+  const m = SCHEDULE_ID.exec(id);
+  return m ? { doctorId: Number(m[1]), date: m[2]!, shiftId: Number(m[3]), orgCode: m[4]! } : null;
+}
+
+/** A register number (预约单号): R, then 4 to 40 letters, digits or '-' (R20261125…, a seeded R{会员号}-001). */
+export const REGISTER_NO = /^R[A-Za-z0-9-]{4,40}$/;
+
+export function isRegisterNo(no: string): boolean {
+  return REGISTER_NO.test(no);
+}

@@ -54,3 +54,10 @@ export interface WireExchangeRecord {
   StatusName: string;
   CreateTime: string;
 }
+
+/** A goods SN (SPEC §7 PointsMall: SN): 1 to 32 letters and digits; /productDetails?sn= and share cards take it from a URL. */
+export const GOODS_SN = /^[A-Za-z0-9]{1,32}$/;
+
+export function isGoodsSn(sn: string): boolean {
+  return GOODS_SN.test(sn);
+}
