@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Login (docs/api.md "Login and tokens"): the token pair and the phone check of SMS login.
+ * SPEC §7 Login (docs/api.md "AuthenticationCenter"): the token pair and the phone check of SMS login.
  */
 
 export interface WireTokens {

@@ -1,5 +1,5 @@
 /**
- * HIS_Register (SPEC §7 Records, docs/api.md "HIS_Register booking"): a registration record and a bookable slot,
+ * HIS_Register (SPEC §7 Records, docs/api.md "HIS_Register"): a registration record and a bookable slot,
  * as the embedded backend builds them and lib/api reads them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Hospitals and departments (docs/api.md "Clinics"): a clinic (org) and a department.
+ * SPEC §7 Hospitals and departments (docs/api.md "TW_Org"): a clinic (org) and a department.
  */
 
 export interface WireOrg {

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Doctors and schedules (docs/api.md "Doctors", "Schedule slots"): a doctor, a schedule slot as the
+ * SPEC §7 Doctors and schedules (docs/api.md "TW_User (doctors, schedules, studios)"): a doctor, a schedule slot as the
  * embedded backend releases it, and the finder's filter counts.
  */
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 evaluations (docs/api.md "Evaluations"): one review of a doctor or a clinic.
+ * SPEC §7 evaluations (docs/api.md "TW_Evaluate"): one review of a doctor or a clinic.
  */
 
 export interface WireEvaluation {

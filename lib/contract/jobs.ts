@@ -1,5 +1,5 @@
 /**
- * Job openings (docs/api.md "Jobs"): one opening as the wire carries it.
+ * Job openings (docs/api.md "Content API"): one opening as the wire carries it.
  */
 
 /** Which hiring an opening is for: 社会招聘 or 校园招聘. */

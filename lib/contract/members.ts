@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Member services (docs/api.md "Member services"): the member, their 就诊人, collections, levels and
+ * SPEC §7 Member services (docs/api.md "Member services: wire contract"): the member, their 就诊人, collections, levels and
  * rights, and the agreements they accept.
  */
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 messages (docs/api.md "Messages"): a member's message and the sources it names.
+ * SPEC §7 messages (docs/api.md "TW_Message"): a member's message and the sources it names.
  */
 
 export interface WireSource {

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 News (docs/api.md "News"): the news table's columns and a news item on the wire.
+ * SPEC §7 News (docs/api.md "News (`/api/News/`)"): the news table's columns and a news item on the wire.
  */
 
 /** A news item's columns (News/GetNewList, News/GetNewDetail), as the embedded backend stores them. */

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 online consultation (docs/api.md "Online questions"): one question and its answer.
+ * SPEC §7 online consultation (docs/api.md "IM_InterrogationOrder, IM_AskQuestion (online)"): one question and its answer.
  */
 
 export interface WireQuestion {

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Points and the points mall (docs/api.md "Member services"): goods, the exchange order and the
+ * SPEC §7 Points and the points mall (docs/api.md "PointsMall"): goods, the exchange order and the
  * exchange records.
  */
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 reference data (docs/api.md "Reference data"): provinces, cities, shifts and insurance kinds.
+ * SPEC §7 reference data (docs/api.md "TW_Org", "DD_DataBaseClient"): provinces, cities, shifts and insurance kinds.
  */
 
 export interface WireProvince {

@@ -1,5 +1,5 @@
 /**
- * Expert studios, specialties and illnesses (docs/api.md "Specialties").
+ * Expert studios, specialties and illnesses (docs/api.md "HIS_Specialty, TW_Class, TW_Special, TW_DiseaseType").
  */
 
 /** 1 = work result (工作成果), 2 = work dynamic (工作动态), 3 = special page (专题). */

@@ -1,5 +1,5 @@
 /**
- * The site's documents and logs (docs/api.md "System documents"): a rules document and its change log.
+ * The site's documents and logs (docs/api.md "System pages"): a rules document and its change log.
  */
 
 export interface WireDoc {
