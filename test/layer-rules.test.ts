@@ -141,12 +141,12 @@ describe('the layer rules of eslint.config.mjs', () => {
     expect(first?.messages.map((m) => m.line)).toEqual([6, 9]);
   });
 
-  it('a Wire* shape is declared only in lib/contract, on either side of the contract and in tests', async () => {
+  it('a Wire* shape is declared only in lib/contract, on either side of the contract and in components', async () => {
     const code = fixture('wire-outside-contract.ts');
     const twice = ['no-restricted-syntax', 'no-restricted-syntax'];
     expect(await errorsAt(code, 'lib/api/layer-fixture.ts')).toEqual(twice);
     expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.ts')).toEqual(twice);
-    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.test.ts')).toEqual(twice);
+    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.tsx')).toEqual(twice);
     expect(await errorsAt(code, 'components/points/layer-fixture.tsx')).toEqual(twice);
     expect(await errorsAt(code, 'lib/contract/layer-fixture.ts')).toEqual([]);
     // A name that merely contains "Wire" is not a wire shape.
