@@ -1,6 +1,6 @@
 /**
- * SPEC §7 Doctors and schedules (docs/api.md "TW_User (doctors, schedules, studios)"): a doctor, a schedule slot as the
- * embedded backend releases it, and the finder's filter counts.
+ * SPEC §7 Doctors and schedules (docs/api.md "TW_User (doctors, schedules, studios)"): a doctor, a schedule
+ * slot as the embedded backend releases it, and the finder's filter counts.
  */
 
 export interface WireDoctor {

@@ -1,6 +1,6 @@
 /**
- * SPEC §7 Member services (docs/api.md "Member services: wire contract"): the member, their 就诊人, collections, levels and
- * rights, and the agreements they accept.
+ * SPEC §7 Member services (docs/api.md "Member services: wire contract"): the member, their 就诊人,
+ * collections, levels and rights, and the agreements they accept.
  */
 
 export interface WireMember {

@@ -1,5 +1,6 @@
 /**
- * SPEC §7 online consultation (docs/api.md "IM_InterrogationOrder, IM_AskQuestion (online)"): one question and its answer.
+ * SPEC §7 online consultation (docs/api.md "IM_InterrogationOrder, IM_AskQuestion (online)"): one question
+ * and its answer.
  */
 
 export interface WireQuestion {
