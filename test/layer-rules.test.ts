@@ -120,12 +120,15 @@ describe('the layer rules of eslint.config.mjs', () => {
 
   it('no import cycle between files: import/no-cycle', async () => {
     // The project's config as it stands (a real file's path, so the rule's shortcut runs as in `npm run lint`):
-    // lib/backend/throttles.ts imports errors.ts, and errors.ts importing the throttles back would close a circle.
+    // lib/backend/throttles.ts imports lib/limits.ts, and lib/limits.ts importing the throttles back would close a
+    // circle. (The rule's shortcut groups files by the import graph on disk, so the file linted here is one that
+    // imports nothing on disk: lib/backend/errors.ts now imports the contract's error numbers.)
     const project = new ESLint({ cwd: root });
-    const code = "import { createThrottles } from './throttles';\nexport const x = createThrottles;\n";
-    const [result] = await project.lintText(code, { filePath: path.join(root, 'lib/backend/errors.ts') });
-    expect(result?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toEqual(['import/no-cycle']);
-    const [clean] = await project.lintText(code, { filePath: path.join(root, 'lib/backend/settings.ts') });
+    const code = "import { createThrottles } from './backend/throttles';\nexport const x = createThrottles;\n";
+    const [result] = await project.lintText(code, { filePath: path.join(root, 'lib/limits.ts') });
+    // (The folder tiers refuse this import as well: lib/limits.ts is on the ground tier.)
+    expect(result?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toContain('import/no-cycle');
+    const [clean] = await project.lintText(code.replace('./backend/', './'), { filePath: path.join(root, 'lib/backend/settings.ts') });
     expect(clean?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toEqual([]);
   });
 
