@@ -29,6 +29,11 @@ const brandCast = (type, maker) => ({
 const safeHtmlCast = brandCast('SafeHtml', 'lib/sanitize.ts');
 const jsonLdCast = brandCast('JsonLdText', 'lib/json-ld.ts');
 const HTML_SINKS = ['components/ui/sanitized-html.tsx', 'components/seo/json-ld.tsx'];
+/** Every wire shape is declared once, in lib/contract, and both sides import it (docs/architecture.md). */
+const wireOutsideContract = {
+  selector: ':matches(TSInterfaceDeclaration, TSTypeAliasDeclaration)[id.name=/^Wire/]',
+  message: 'Wire shapes are declared only in lib/contract (one declaration per shape): import it from @/lib/contract (docs/architecture.md).',
+};
 /** Links prefetch on intent, not on sight (docs/decisions.md): every link is components/ui/link.tsx. */
 const noNextLink = { name: 'next/link', message: "Use { Link } from '@/components/ui/link': it prefetches on intent (docs/decisions.md)." };
 /** One idiom for a write's pending state (docs/decisions.md "Forms and pending state"). */
@@ -94,26 +99,34 @@ const config = [
   {
     files: ['**/*.{ts,tsx}'],
     ignores: ['lib/sanitize.ts', 'lib/json-ld.ts', ...HTML_SINKS],
-    rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast, jsonLdCast] },
+    rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast, jsonLdCast, wireOutsideContract] },
   },
-  { files: ['lib/sanitize.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, jsonLdCast] } },
-  { files: ['lib/json-ld.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast] } },
-  { files: HTML_SINKS, rules: { 'no-restricted-syntax': ['error', safeHtmlCast, jsonLdCast] } },
+  { files: ['lib/sanitize.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, jsonLdCast, wireOutsideContract] } },
+  { files: ['lib/json-ld.ts'], rules: { 'no-restricted-syntax': ['error', innerHtml, safeHtmlCast, wireOutsideContract] } },
+  { files: HTML_SINKS, rules: { 'no-restricted-syntax': ['error', safeHtmlCast, jsonLdCast, wireOutsideContract] } },
   {
-    // lib/contract is the wire's types, shared by lib/api and lib/backend: no code, and it imports nothing.
-    // Last, so these options win over the folder rules above.
+    // lib/contract is the wire: its shapes and the format rules both sides apply (docs/architecture.md). It imports
+    // only its own files, so lib/api and lib/backend share it without importing each other, and it holds
+    // declarations only (types, constants, functions): nothing runs on import. Last, so these options win.
     files: ['lib/contract/**'],
+    // Its unit tests import vitest and run at the top level, as every test does.
+    ignores: ['lib/contract/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '.', message: 'lib/contract imports nothing (docs/architecture.md).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./[a-z-]+$)', message: 'lib/contract imports only its own files (docs/architecture.md).' }] },
+      ],
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'Program > :not(ExportNamedDeclaration, TSInterfaceDeclaration, TSTypeAliasDeclaration, ExportAllDeclaration)',
-          message: 'lib/contract holds types only (interfaces and type aliases).',
+          selector:
+            "Program > :not(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, TSInterfaceDeclaration, TSTypeAliasDeclaration, VariableDeclaration[kind='const'], FunctionDeclaration)",
+          message: 'lib/contract holds declarations only (types, constants, functions): nothing runs on import.',
         },
         {
-          selector: 'ExportNamedDeclaration > :not(TSInterfaceDeclaration, TSTypeAliasDeclaration, ExportSpecifier)',
-          message: 'lib/contract holds types only (interfaces and type aliases).',
+          selector:
+            "ExportNamedDeclaration > :not(TSInterfaceDeclaration, TSTypeAliasDeclaration, ExportSpecifier, VariableDeclaration[kind='const'], FunctionDeclaration, Literal)",
+          message: 'lib/contract holds declarations only (types, constants, functions): nothing runs on import.',
         },
       ],
     },

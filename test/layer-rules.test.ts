@@ -120,12 +120,15 @@ describe('the layer rules of eslint.config.mjs', () => {
 
   it('no import cycle between files: import/no-cycle', async () => {
     // The project's config as it stands (a real file's path, so the rule's shortcut runs as in `npm run lint`):
-    // lib/backend/throttles.ts imports errors.ts, and errors.ts importing the throttles back would close a circle.
+    // lib/backend/throttles.ts imports lib/limits.ts, and lib/limits.ts importing the throttles back would close a
+    // circle. (The rule's shortcut groups files by the import graph on disk, so the file linted here is one that
+    // imports nothing on disk: lib/backend/errors.ts now imports the contract's error numbers.)
     const project = new ESLint({ cwd: root });
-    const code = "import { createThrottles } from './throttles';\nexport const x = createThrottles;\n";
-    const [result] = await project.lintText(code, { filePath: path.join(root, 'lib/backend/errors.ts') });
-    expect(result?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toEqual(['import/no-cycle']);
-    const [clean] = await project.lintText(code, { filePath: path.join(root, 'lib/backend/settings.ts') });
+    const code = "import { createThrottles } from './backend/throttles';\nexport const x = createThrottles;\n";
+    const [result] = await project.lintText(code, { filePath: path.join(root, 'lib/limits.ts') });
+    // (The folder tiers refuse this import as well: lib/limits.ts is on the ground tier.)
+    expect(result?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toContain('import/no-cycle');
+    const [clean] = await project.lintText(code.replace('./backend/', './'), { filePath: path.join(root, 'lib/backend/settings.ts') });
     expect(clean?.messages.filter((m) => m.severity === 2).map((m) => m.ruleId)).toEqual([]);
   });
 
@@ -139,5 +142,35 @@ describe('the layer rules of eslint.config.mjs', () => {
     expect(await errorsAt(code, 'app/(news)/_lib/layer-fixture.tsx')).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
     const [first] = await eslint.lintText(code, { filePath: path.join(root, 'components/news/layer-fixture.tsx') });
     expect(first?.messages.map((m) => m.line)).toEqual([6, 9]);
+  });
+
+  it('a Wire* shape is declared only in lib/contract, on either side of the contract and in components', async () => {
+    const code = fixture('wire-outside-contract.ts');
+    const twice = ['no-restricted-syntax', 'no-restricted-syntax'];
+    expect(await errorsAt(code, 'lib/api/layer-fixture.ts')).toEqual(twice);
+    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.ts')).toEqual(twice);
+    expect(await errorsAt(code, 'lib/backend/handlers/layer-fixture.tsx')).toEqual(twice);
+    expect(await errorsAt(code, 'components/points/layer-fixture.tsx')).toEqual(twice);
+    expect(await errorsAt(code, 'lib/contract/layer-fixture.ts')).toEqual([]);
+    // A name that merely contains "Wire" is not a wire shape.
+    expect(await errorsAt(code.replaceAll('WireGadget', 'GadgetWire'), 'lib/api/layer-fixture.ts')).toEqual([]);
+  });
+
+  it('lib/contract holds declarations (types, constants, functions) and imports only its own files', async () => {
+    const rule = "export const GOODS_SN = /^[A-Za-z0-9]{1,32}$/;\nexport function isGoodsSn(s: string): boolean {\n  return GOODS_SN.test(s);\n}\n";
+    expect(await errorsAt(rule, 'lib/contract/layer-fixture.ts')).toEqual([]);
+    expect(await errorsAt("export type { WireList } from './envelope';\nexport * from './points';\n", 'lib/contract/layer-fixture.ts')).toEqual([]);
+    // (The folder tiers refuse it too, where they apply: lib/contract sits below lib/api.)
+    expect(await errorsAt("import { isApiError } from '@/lib/api/errors';\nexport const f = isApiError;\n", 'lib/contract/layer-fixture.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(await errorsAt("import { ErrorNo } from '../backend/types';\nexport const e = ErrorNo;\n", 'lib/contract/layer-fixture.ts')).toContain(
+      'no-restricted-imports',
+    );
+    // Nothing runs on import: no statement at the top level, no let.
+    expect(await errorsAt("console.log('loaded');\nexport let n = 1;\nexport function bump() {\n  n += 1;\n}\n", 'lib/contract/layer-fixture.ts')).toEqual([
+      'no-restricted-syntax',
+      'no-restricted-syntax',
+    ]);
   });
 });

@@ -26,6 +26,7 @@ import { purgePageCache } from '@/lib/page-cache/store';
 import { validatePatientDraft, type PatientDraft, type PatientErrors } from '@/lib/validation/patient-rules';
 import { validateReviewDraft, type ReviewErrors } from '@/lib/validation/review-rules';
 import { optionalText } from '@/lib/validation/parse-input';
+import { IDEMPOTENCY_KEY, REGISTER_NO, SCHEDULE_ID } from '@/lib/contract';
 
 /** Why the booking host refused (docs/api.md): the form explains REAL_NAME_REQUIRED and the like. */
 interface Refusal {
@@ -34,8 +35,6 @@ interface Refusal {
 
 export type BookingActionResult = ActionResult<{ receipt: BookingReceipt; message: string }, Refusal>;
 
-const SCHEDULE_ID = /^[1-9]\d{0,8}-\d{4}-\d{2}-\d{2}-[1-9]\d?-[A-Za-z0-9_]{1,32}$/;
-const REGISTER_NO = /^R[A-Za-z0-9-]{4,40}$/;
 
 /** The form's string fields only; a repeated or file field makes the form invalid (docs/security.md). */
 function fieldsOf(formData: unknown, names: string[]): Record<string, string> | null {
@@ -52,7 +51,7 @@ function fieldsOf(formData: unknown, names: string[]): Record<string, string> | 
 
 const bookFields = z.strictObject({
   scheduleId: z.string().regex(SCHEDULE_ID, '出诊时段无效，请重新选择'),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '预约请求已失效，请刷新页面后重试'),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY, '预约请求已失效，请刷新页面后重试'),
   // Real-name booking: the form always names its 就诊人 (0 is the account holder).
   patientId: z.string({ error: '请选择就诊人' }).regex(/^\d{1,9}$/, '请选择就诊人').transform(Number),
 });

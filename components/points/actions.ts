@@ -11,6 +11,7 @@ import { defineAction, type ActionFailure, type ActionResult } from '@/lib/actio
 import { exchangePointsGoods, exchangeRefusalOf, type ExchangeReceipt } from '@/lib/api/points';
 import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
+import { GOODS_SN, IDEMPOTENCY_KEY } from '@/lib/contract';
 
 /** Why the API refused the exchange (its ErrorNo -1 Result), with the balance or stock it read. */
 interface Refusal {
@@ -23,8 +24,8 @@ export type ExchangeActionResult = ActionResult<{ receipt: ExchangeReceipt }, Re
 
 /** Strict: a field the dialog never sends (a quantity, say) makes the request invalid, not silently ignored (docs/security.md). */
 const exchangeInput = z.strictObject({
-  sn: z.string().regex(/^[A-Za-z0-9]{1,32}$/),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  sn: z.string().regex(GOODS_SN),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY),
 });
 
 /** Stock changed: the cached lists and this item must show it at once. */

@@ -7,13 +7,12 @@
  */
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
+import { newIdempotencyKey } from '@/lib/contract';
 import type { ExchangeItem } from './exchange-item';
 import { useMemberPoints } from './member-points';
 
 const loadConfirmDialog = () => import('./exchange-confirm-dialog');
 const ExchangeConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ExchangeConfirmDialog })));
-
-const newKey = () => crypto.randomUUID();
 
 /** False in the server HTML, true once hydrated: the button stays disabled until it can work. */
 const noop = () => () => {};
@@ -52,7 +51,7 @@ export function PointsExchangeDialog({
     <>
       <button
         type="button"
-        onClick={() => setOpenKey(newKey())}
+        onClick={() => setOpenKey(newIdempotencyKey())}
         // The dialog's code is fetched as soon as the pointer or focus comes near.
         onPointerEnter={() => void loadConfirmDialog()}
         onFocus={() => void loadConfirmDialog()}

@@ -3,15 +3,7 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
-
-interface WireAgreement {
-  AgreementID: number;
-  Code: string;
-  Title: string;
-  Summary: string;
-  UpdateTime: string;
-  Content?: string;
-}
+import { isMissing, type WireAgreement } from '@/lib/contract';
 
 export interface AgreementSummary {
   id: number;
@@ -52,7 +44,7 @@ export function getAgreement(by: { id: number } | { code: string }): Promise<Agr
         const a = await publicRead<WireAgreement>('SYS_Agreement/GetSigin', fields);
         return { ...reshape(a), contentHtml: a.Content ?? '' };
       } catch (err) {
-        if (isApiError(err) && (err.errorNo === 404 || err.errorNo === 0)) return null;
+        if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;
       }
     },

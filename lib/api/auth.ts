@@ -5,15 +5,7 @@ import 'server-only';
  */
 import { post } from './client';
 import type { TokenPair } from './types';
-
-interface WireTokens {
-  access_token: string;
-  refresh_token?: string;
-  expires_in?: number;
-  refresh_expires_in?: number;
-  /** A login's device token (docs/api.md "Device tokens"). */
-  device_token?: string;
-}
+import type { WirePhoneCheck, WireTokens } from '@/lib/contract';
 
 /** TokenPair plus the refresh token's lifetime, for cookie expiry, and a login's device token. */
 export interface IssuedTokens extends TokenPair {
@@ -114,12 +106,6 @@ export type PhoneCheck =
   | { returnCode: 3; message: string; cards: MemberCard[] }
   | { returnCode: 2; message: string }
   | { returnCode: number; message: string };
-
-interface WirePhoneCheck extends Partial<WireTokens> {
-  ReturnCode: number;
-  Message?: string;
-  DataList?: { CardNo: string; HolderName: string; LevelName: string; Points: number; OrgName: string; IssueDate: string }[];
-}
 
 export async function checkPhone(phone: string, code: string): Promise<PhoneCheck> {
   const r = await post<WirePhoneCheck>('VIP_Member/PCVipCheckByPhone', { Phone: phone, Code: code }, { write: true });

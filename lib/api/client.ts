@@ -20,8 +20,6 @@ import type { Envelope } from '@/lib/contract';
 export type FieldValue = string | number | boolean | null | undefined;
 export type FieldMap = Record<string, FieldValue>;
 
-/** The SPEC §7 envelope, as lib/contract declares it for both sides of the contract. */
-export type WireEnvelope<T> = Envelope<T>;
 
 export interface RequestOptions {
   /** A write is never retried. */
@@ -191,9 +189,9 @@ function retryAfter(response: Response): number | undefined {
 }
 
 async function unwrap<T>(path: string, response: Response): Promise<T> {
-  let body: WireEnvelope<T>;
+  let body: Envelope<T>;
   try {
-    body = (await response.json()) as WireEnvelope<T>;
+    body = (await response.json()) as Envelope<T>;
   } catch {
     throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
   }

@@ -5,10 +5,11 @@ import 'server-only';
  * computed on the page from lat/lng, so the cached list stays shared.
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
-import { reshapeSlot, type ScheduleSlot, type WireSlot } from './doctors';
-import { orNull, readAll, reshapePage, type WireList } from './list-page';
+import { reshapeSlot, type ScheduleSlot } from './doctors';
+import { orNull, readAll, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { WireList, WireOrg, WireSlot } from '@/lib/contract';
 
 export interface ClinicSummary {
   code: string;
@@ -36,25 +37,6 @@ export interface ClinicImage {
   id: number;
   url: string;
   title: string;
-}
-
-interface WireOrg {
-  HospitalCode: string;
-  HospitalName: string;
-  ProvinceID: number;
-  ProvinceName: string;
-  CityName: string;
-  Address: string;
-  Phone: string;
-  OpenHours: string;
-  Lat: number;
-  Lng: number;
-  Image: string;
-  Introduction: string;
-  Traffic: string;
-  SaleTypeName: string;
-  CollectCount: number;
-  DoctorCount: number;
 }
 
 const reshapeSummary = (w: WireOrg): ClinicSummary => ({

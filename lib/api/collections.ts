@@ -4,8 +4,9 @@ import 'server-only';
  * Member data: called with the member's AuthedClient, never cached or shared.
  * Adding and cancelling are writes: never retried (ARCHITECTURE "The contract client").
  */
-import { reshapePage, type WireList } from './list-page';
+import { reshapePage } from './list-page';
 import type { AuthedClient, Page } from './types';
+import type { WireList, WireToggle } from '@/lib/contract';
 
 /** 1 = clinic (HospitalCode), 2 = doctor (AppointmentCode). */
 export type FavouriteKind = 'clinic' | 'doctor';
@@ -32,7 +33,6 @@ export interface FavouriteDoctor {
   collectedAt: string;
 }
 
-type WireToggle = { ReturnObject: { IsCollected: number; CollectCount: number } };
 const reshapeToggle = (r: WireToggle): FavouriteResult => ({ collected: r.ReturnObject.IsCollected === 1, count: r.ReturnObject.CollectCount });
 
 export async function addFavourite(client: AuthedClient, kind: FavouriteKind, code: string): Promise<FavouriteResult> {

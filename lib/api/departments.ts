@@ -8,6 +8,7 @@ import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { isApiError } from './errors';
 import { orNull } from './list-page';
 import { publicRead } from './public';
+import type { WireDepartment } from '@/lib/contract';
 
 export interface DepartmentSummary {
   name: string;
@@ -20,15 +21,6 @@ export interface Department extends DepartmentSummary {
   clinics: { code: string; name: string; city: string; provinceId: number; doctorCount: number }[];
   /** Illnesses its doctors treat, each once (id: the illness's first clinic page), with how many doctors treat it. */
   illnesses: { id: number; name: string; doctorCount: number }[];
-}
-
-interface WireDepartment {
-  Name: string;
-  Introduction: string;
-  DoctorCount: number;
-  ClinicCount: number;
-  Clinics?: { HospitalCode: string; HospitalName: string; CityName: string; ProvinceID: number; DoctorCount: number }[];
-  Illnesses?: { ID: number; SpecialtyName: string; DoctorCount: number }[];
 }
 
 const reshapeSummary = (w: WireDepartment): DepartmentSummary => ({

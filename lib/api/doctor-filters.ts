@@ -8,6 +8,7 @@ import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { isApiError } from './errors';
 import type { DoctorQuery } from './doctors';
 import { publicRead } from './public';
+import type { WireFilterCounts } from '@/lib/contract';
 
 export interface FilterOption {
   value: string;
@@ -28,15 +29,6 @@ export interface DoctorFilterCounts {
 export interface DateOption extends FilterOption {
   /** 周一… */
   weekday: string;
-}
-
-interface WireFilterCounts {
-  Total: number;
-  Departments: { Name: string; Count: number }[];
-  Titles: { Name: string; Count: number }[];
-  Hospitals: { HospitalCode: string; HospitalName: string; Count: number }[];
-  Online: number;
-  Dates?: { Date: string; Week: string; Count: number }[];
 }
 
 export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pageSize'>): Promise<DoctorFilterCounts | null> {

@@ -6,9 +6,10 @@ import 'server-only';
  */
 import type { DoctorSort } from '@/lib/constants';
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
-import { orNull, readAll, reshapePage, type WireList } from './list-page';
+import { orNull, readAll, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { WireDoctor, WireList, WireSlot } from '@/lib/contract';
 
 export interface DoctorSummary {
   appointmentCode: string;
@@ -78,58 +79,6 @@ export interface ScheduleDay {
   date: string;
   weekday: string;
   slots: ScheduleSlot[];
-}
-
-interface WireDoctor {
-  DoctorID: number;
-  AppointmentCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  Department: string;
-  HospitalCode: string;
-  HospitalName: string;
-  CityName: string;
-  ProvinceID: number;
-  GoodAt: string;
-  Avatar: string;
-  PraiseRate: number;
-  ServiceCount: number;
-  Fans: number;
-  IsOnlineConsult: number;
-  ConsultFee: number;
-  RegisterFee: number;
-  Introduction?: string;
-  NextOpenSlot?: {
-    ScheduleID: string;
-    Date: string;
-    Week: string;
-    ShiftName: string;
-    StartTime: string;
-    EndTime: string;
-    HospitalName: string;
-    Remaining: number;
-  } | null;
-}
-
-export interface WireSlot {
-  ScheduleID: string;
-  Date: string;
-  Week: string;
-  ShiftID: number;
-  ShiftName: string;
-  StartTime: string;
-  EndTime: string;
-  AppointmentCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Total: number;
-  Remaining: number;
-  RegisterFee: number;
-  /** The site's booking extension (docs/api.md); a host without it leaves them out. */
-  BookState?: string;
-  PeriodStart?: string;
 }
 
 function bookStateOf(w: WireSlot): ScheduleSlot['bookState'] {

@@ -4,9 +4,10 @@ import 'server-only';
  * (1 满意, 2 一般, 3 不满意), type (0 人工, 1 系统), content (1 有内容, 0 无内容).
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
-import { reshapePage, type WireList } from './list-page';
+import { reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { WireEvaluation, WireList } from '@/lib/contract';
 
 export interface Evaluation {
   id: number;
@@ -55,23 +56,6 @@ export interface EvaluationFilters {
   content?: '' | '0' | '1';
   page?: number;
   pageSize?: number;
-}
-
-interface WireEvaluation {
-  EvaluateID: number;
-  DoctorName: string;
-  AppointmentCode: string;
-  HospitalCode: string;
-  HospitalName: string;
-  MemberName: string;
-  Satisfaction: 1 | 2 | 3;
-  SatisfactionName: string;
-  EvaluateType: number;
-  Content: string;
-  Tags: string;
-  CreateTime: string;
-  Stars?: number;
-  Verified?: number;
 }
 
 const reshapeEvaluation = (w: WireEvaluation): Evaluation => ({

@@ -7,8 +7,9 @@ import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { reshapePage } from './news';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { JobChannel, WireJob } from '@/lib/contract';
 
-export type JobChannel = 'social' | 'campus';
+export type { JobChannel } from '@/lib/contract';
 
 export interface JobCategory {
   id: number;
@@ -36,21 +37,6 @@ export interface Job {
   description: string;
   channel: JobChannel;
   publishedAt: string;
-}
-
-interface WireJob {
-  ID: number;
-  TypeName: string;
-  CompanyName: string;
-  Title: string;
-  City: string;
-  Salary: string;
-  Education: string;
-  Experience: string;
-  Headcount: number;
-  Description: string;
-  Channel: JobChannel;
-  PublishTime: string;
 }
 
 const options = { tags: [CACHE_TAGS.jobs], revalidate: REVALIDATE.content };

@@ -7,9 +7,7 @@ import 'server-only';
  */
 import { isApiError } from './errors';
 import type { Page } from './types';
-import type { WireList } from '@/lib/contract';
-
-export type { WireList } from '@/lib/contract';
+import { isMissing, type WireList } from '@/lib/contract';
 
 export function reshapePage<W, T>(result: WireList<W>, reshape: (w: W) => T, requested?: { page?: number; pageSize?: number }): Page<T> {
   const items = (result.DataList ?? []).map(reshape);
@@ -21,15 +19,12 @@ export function reshapePage<W, T>(result: WireList<W>, reshape: (w: W) => T, req
   };
 }
 
-/** SPEC §8 errors that mean "this id does not exist or is malformed": not found (404) and bad input (0). */
-const MISSING = new Set([404, 0]);
-
-/** A detail read: null for an unknown or malformed id, any other error propagates. */
+/** A detail read: null for an unknown or malformed id (lib/contract isMissing), any other error propagates. */
 export async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (err) {
-    if (isApiError(err) && MISSING.has(err.errorNo)) return null;
+    if (isApiError(err) && isMissing(err.errorNo)) return null;
     throw err;
   }
 }

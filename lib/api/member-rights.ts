@@ -3,24 +3,7 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
-
-interface WireLevel {
-  Level: number;
-  LevelName: string;
-  ThresholdPoints: number;
-  Discount: string;
-  Summary: string;
-  Color: string;
-}
-
-interface WireRight {
-  RightsID: number;
-  Title: string;
-  Icon: string;
-  Summary: string;
-  Content?: string;
-  Levels: { Level: number; LevelName: string; Benefit: string }[];
-}
+import { isMissing, type WireLevel, type WireRight } from '@/lib/contract';
 
 export interface CardLevel {
   level: number;
@@ -82,7 +65,7 @@ export function getMemberRight(id: number): Promise<MemberRight | null> {
       try {
         return reshapeRight(await publicRead<WireRight>('VIP_Member/GetSysMemberRights', { ID: id }));
       } catch (err) {
-        if (isApiError(err) && (err.errorNo === 404 || err.errorNo === 0)) return null;
+        if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;
       }
     },

@@ -4,22 +4,7 @@ import 'server-only';
  * an AuthedClient (lib/session memberClient()) as first argument.
  */
 import type { AuthedClient } from './types';
-
-interface WireMember {
-  VipCode: string;
-  VipName: string;
-  Phone: string;
-  CardNo: string;
-  LevelID: number;
-  LevelName: string;
-  Points: number;
-  Birthday: string;
-  Sex: number;
-  IDCard: string;
-  Email: string;
-  Address: string;
-  CreateTime: string;
-}
+import type { WireMember } from '@/lib/contract';
 
 export interface MemberProfile {
   vipCode: string;

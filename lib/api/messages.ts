@@ -6,30 +6,10 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import type { WireList } from '@/lib/contract';
+import type { WireList, WireMessage, WireSource } from '@/lib/contract';
 
 /** 1 = 客户留言, 2 = 投诉建议 (wire Type). */
 export type MessageKind = 1 | 2;
-
-interface WireSource {
-  SourceID: number;
-  SourceName: string;
-  Type: number;
-}
-
-interface WireMessage {
-  MessageID: number;
-  Type: number;
-  SourceID: number;
-  SourceName: string;
-  Title: string;
-  Content: string;
-  ContactPhone: string;
-  Reply: string;
-  ReplyTime: string;
-  Status: number;
-  CreateTime: string;
-}
 
 
 export interface MessageSource {

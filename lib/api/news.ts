@@ -11,13 +11,7 @@ import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireList, WireNews } from '@/lib/contract';
-
-interface WireNewsDetail extends WireNews {
-  Content: string;
-  Prev: { ID: number; Title: string } | null;
-  Next: { ID: number; Title: string } | null;
-}
+import { isMissing, type WireList, type WireNews, type WireNewsDetail } from '@/lib/contract';
 
 export interface NewsSummary {
   id: number;
@@ -166,7 +160,7 @@ export function getNewsArticle(id: number, type?: number): Promise<NewsArticle |
       try {
         return reshapeArticle(await publicRead<WireNewsDetail>('News/GetNewDetail', { ID: id, ClassID: type }));
       } catch (err) {
-        if (isApiError(err, 404) || isApiError(err, 0)) return null;
+        if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;
       }
     },

@@ -6,9 +6,10 @@ import 'server-only';
  * (docs/api.md).
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
-import { orNull, reshapePage, type WireList } from './list-page';
+import { orNull, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { WireList, WireQuestion } from '@/lib/contract';
 
 export interface Question {
   code: string;
@@ -37,24 +38,6 @@ export interface QuestionQuery {
   keyword?: string;
   page?: number;
   pageSize?: number;
-}
-
-interface WireQuestion {
-  AppointmentCode: string;
-  DoctorID: number;
-  DoctorCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  Department: string;
-  AskerName: string;
-  Title: string;
-  Content: string;
-  QuestionType: number;
-  IsReply: number;
-  ReplyContent: string;
-  Views: number;
-  CreateTime: string;
-  ReplyTime: string | null;
 }
 
 const reshapeQuestion = (w: WireQuestion): Question => ({

@@ -5,19 +5,7 @@ import 'server-only';
  * never retried.
  */
 import type { AuthedClient } from './types';
-
-interface WirePatient {
-  PatientID: number;
-  Name: string;
-  Relation: string;
-  IDCard: string;
-  Phone: string;
-  Sex: number;
-  Birthday: string;
-  Age: number;
-  IsSelf: number;
-  CanRemove: number;
-}
+import type { WirePatient } from '@/lib/contract';
 
 export interface Patient {
   /** 0: the account holder (本人). */

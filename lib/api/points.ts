@@ -8,7 +8,7 @@ import { isApiError } from './errors';
 import { readAll } from './list-page';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import type { ExchangeRefusalReason, WireExchangeOrder } from '@/lib/contract';
+import { type ExchangeRefusalReason, isMissing, type WireExchangeOrder, type WireGoods, type WireGoodsList } from '@/lib/contract';
 
 /** List sorts; wire values of GetPointsMallList's Sort ('' = 默认, newest first). */
 export const POINTS_GOODS_SORTS = [
@@ -20,30 +20,6 @@ export const POINTS_GOODS_SORTS = [
 export type PointsGoodsSort = (typeof POINTS_GOODS_SORTS)[number]['value'];
 
 export const POINTS_GOODS_PAGE_SIZE = 12;
-
-interface WireGoods {
-  GoodsID: number;
-  GoodsSN: string;
-  GoodsName: string;
-  Category: string;
-  Points: number;
-  MarketPrice: number;
-  Stock: number;
-  ExchangedCount: number;
-  ImageUrl: string;
-  Summary: string;
-  Description?: string;
-}
-
-interface WireGoodsList {
-  DataList: WireGoods[];
-  TotalCount: number;
-  PageIndex: number;
-  PageSize: number;
-  Categories: string[];
-}
-
-type WireExchange = WireExchangeOrder;
 
 export interface PointsGoods {
   sn: string;
@@ -95,7 +71,7 @@ function reshapeGoods(g: WireGoods): PointsGoods {
   };
 }
 
-function reshapeReceipt(r: WireExchange): ExchangeReceipt {
+function reshapeReceipt(r: WireExchangeOrder): ExchangeReceipt {
   return {
     orderNo: r.OrderNo,
     sn: r.GoodsSN,
@@ -152,7 +128,7 @@ export function getPointsGoods(sn: string): Promise<PointsGoodsDetail | null> {
         return { ...reshapeGoods(g), descriptionHtml: g.Description ?? '' };
       } catch (err) {
         // A bad or unknown SN is "not found" for the page (notFound()), not a 500.
-        if (isApiError(err) && (err.errorNo === 404 || err.errorNo === 0)) return null;
+        if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;
       }
     },
@@ -165,7 +141,7 @@ export async function exchangePointsGoods(
   client: AuthedClient,
   input: { sn: string; quantity?: number; idempotencyKey: string },
 ): Promise<ExchangeReceipt> {
-  const r = await client.post<WireExchange>(
+  const r = await client.post<WireExchangeOrder>(
     'PointsMall/ExchangeGoods',
     { SN: input.sn, Quantity: input.quantity ?? 1, IdempotencyKey: input.idempotencyKey },
     { write: true },

@@ -5,6 +5,7 @@ import 'server-only';
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { publicRead } from './public';
+import type { WireCity, WireInsurance, WireProvince, WireShift } from '@/lib/contract';
 
 export interface Province {
   id: number;
@@ -31,30 +32,6 @@ export interface IpLocation {
   lng: number;
 }
 
-interface WireProvince {
-  ProvinceID: number;
-  ProvinceName: string;
-  HospitalCount: number;
-  IsDefault: number;
-}
-interface WireShift {
-  ShiftID: number;
-  ShiftName: string;
-  StartTime: string;
-  EndTime: string;
-}
-interface WireInsurance {
-  InsuranceID: number;
-  InsuranceName: string;
-  Remark: string;
-}
-interface WireCity {
-  ProvinceID: number;
-  ProvinceName: string;
-  CityName: string;
-  Lat: number;
-  Lng: number;
-}
 type List<W> = { DataList: W[] };
 
 const reshapeProvince = (w: WireProvince): Province => ({

@@ -9,43 +9,7 @@ import 'server-only';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-
-interface WireRegistration {
-  RegisterNo: string;
-  PatientName: string;
-  PatientID?: number;
-  PatientRelation?: string;
-  PatientIDCard?: string;
-  PeriodStart?: string;
-  PeriodEnd?: string;
-  VisitDate: string;
-  TimeSlot: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Department: string;
-  DoctorCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  Fee: number;
-  Status: number;
-  StatusName: string;
-  CreateTime: string;
-  ScheduleID?: string;
-  PayDeadline?: string;
-  PaidTime?: string;
-  CancelTime?: string;
-  VisitedTime?: string;
-  RefundAmount?: number;
-  RescheduledFrom?: string;
-  CancelDeadline?: string;
-  CanPay?: number;
-  CanCancel?: number;
-  PayChannel?: string;
-  CanReschedule?: number;
-  CanEvaluate?: number;
-  Evaluation?: { EvaluateID: number; Stars: number; Content: string; CreateTime: string } | null;
-  Repeated?: boolean;
-}
+import { ErrorNo, isMissing, type WireBookingSlot, type WireRegistration } from '@/lib/contract';
 
 export type RegistrationStatus = 'booked' | 'visited' | 'cancelled' | 'missed' | 'unpaid' | 'lapsed';
 
@@ -203,24 +167,6 @@ export interface BookingSlot {
   bookState: 'open' | 'full' | 'closed';
 }
 
-interface WireBookingSlot {
-  ScheduleID: string;
-  Date: string;
-  Week: string;
-  ShiftName: string;
-  StartTime: string;
-  EndTime: string;
-  AppointmentCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  Department: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Remaining: number;
-  RegisterFee: number;
-  BookState: string;
-}
-
 /**
  * GetScheduleSlot, never cached (the numbers are live): the slot, or a
  * Chinese reason when it is unknown, past or malformed.
@@ -248,7 +194,7 @@ export async function getBookingSlot(scheduleId: string): Promise<{ slot: Bookin
       },
     };
   } catch (err) {
-    if (isApiError(err) && (err.errorNo === 0 || err.errorNo === 404 || err.errorNo === -1)) return { error: err.errorInfo };
+    if (isApiError(err) && (isMissing(err.errorNo) || err.errorNo === ErrorNo.REFUSED)) return { error: err.errorInfo };
     throw err;
   }
 }
@@ -298,7 +244,7 @@ export async function getRegistration(client: AuthedClient, registerNo: string):
   try {
     return reshape(await client.post<WireRegistration>('HIS_Register/GetRegister', { RegisterNo: registerNo }));
   } catch (err) {
-    if (isApiError(err) && (err.errorNo === 404 || err.errorNo === 0)) return null;
+    if (isApiError(err) && isMissing(err.errorNo)) return null;
     throw err;
   }
 }

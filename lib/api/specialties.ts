@@ -6,9 +6,10 @@ import 'server-only';
  */
 import type { SpecialtySort } from '@/lib/constants';
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
-import { orNull, readAll, reshapePage, type WireList } from './list-page';
+import { orNull, readAll, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
+import type { SpecialType, WireIllness, WireList, WireSpecial, WireStudio } from '@/lib/contract';
 
 export interface StudioClass {
   code: string;
@@ -36,8 +37,7 @@ export interface StudioDetail {
   menu: { specialType: SpecialType; name: string; count: number }[];
 }
 
-/** 1 = work result (工作成果), 2 = work dynamic (工作动态), 3 = special page (专题). */
-export type SpecialType = 1 | 2 | 3;
+export type { SpecialType } from '@/lib/contract';
 
 export interface SpecialSummary {
   id: number;
@@ -86,54 +86,6 @@ export interface NamedCount {
   id: number;
   name: string;
   count: number;
-}
-
-interface WireStudio {
-  StudioID: number;
-  StudioName: string;
-  ClassCode: string;
-  ClassName: string;
-  Introduction: string;
-  Image: string;
-  AppointmentCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  Department: string;
-  HospitalName: string;
-  PraiseRate: number;
-  ServiceCount: number;
-}
-interface WireSpecial {
-  ID: number;
-  StudioID: number | null;
-  StudioName: string;
-  AppointmentCode: string;
-  DoctorName: string;
-  SpecialType: SpecialType;
-  SpecialTypeName: string;
-  Title: string;
-  Summary: string;
-  Image: string;
-  CreateTime: string;
-  Content?: string;
-}
-interface WireIllness {
-  ID: number;
-  SpecialtyName: string;
-  TypeID: number;
-  TypeName: string;
-  DiseaseTypeID: number;
-  DiseaseTypeName: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Summary: string;
-  Symptoms: string;
-  Treatment: string;
-  PraiseRate: number;
-  ServiceCount: number;
-  OtherHospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
-  Departments?: string[];
-  Hospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
 }
 
 const reshapeStudio = (w: WireStudio): Studio => ({

@@ -9,7 +9,7 @@ import { isApiError } from './errors';
 import { reshapePage } from './news';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireList } from '@/lib/contract';
+import type { WireDoc, WireList, WireLog } from '@/lib/contract';
 
 export interface SystemClass {
   id: number;
@@ -38,25 +38,6 @@ export interface SystemLog {
   publishedAt: string;
   /** Sanitized HTML (lib/sanitize.ts); empty in lists. */
   bodyHtml: SafeHtml;
-}
-
-interface WireDoc {
-  ID: number;
-  ClassID: number;
-  ClassName: string;
-  Title: string;
-  DocNo: string;
-  Content: string;
-  PublishTime: string;
-}
-interface WireLog {
-  ID: number;
-  DocID: number | null;
-  DocTitle: string | null;
-  Title: string;
-  Editor: string;
-  PublishTime: string;
-  Content?: string;
 }
 
 const reshapeDoc = (w: WireDoc): SystemDoc => ({

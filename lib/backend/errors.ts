@@ -2,21 +2,10 @@
  * What a handler throws, and the SPEC §8 error numbers the router answers it with. A module of its own, below
  * types.ts and throttles.ts, which both need it (types.ts re-exports it for the handlers).
  */
-/** SPEC §8 error numbers, plus the input error used for bad requests. */
-export const ErrorNo = {
-  OK: 1,
-  /** A bad input: missing, oversized or malformed field. */
-  BAD_INPUT: 0,
-  /** A business rule refused the call (insufficient points, wrong code...). */
-  REFUSED: -1,
-  UNAUTHORIZED: 4001,
-  TOKEN_EXPIRED: 4002,
-  REFRESH_EXPIRED: 4003,
-  VIP_NOT_BOUND: 4004,
-  TOO_FAST: 4029,
-  NOT_FOUND: 404,
-  SERVER: 500,
-} as const;
+import { ErrorNo } from '@/lib/contract';
+
+/** SPEC §8 error numbers: the contract's own (lib/contract), re-exported for the handlers. */
+export { ErrorNo };
 
 export class BackendError extends Error {
   constructor(

@@ -11,6 +11,7 @@ import { createThrottles } from './throttles';
 import { dueReminders, reminderDueAt, sendDueReminders, sendReminder } from './reminders';
 import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath } from '@/test/backend-member-services';
 import { idCardFor } from '@/test/id-cards';
+import type { WireSlot } from '@/lib/contract';
 
 let dbPath = '';
 let a: Backend;
@@ -19,14 +20,6 @@ let b: Backend;
 let clock = new Date('2026-11-23T02:00:00Z');
 const quiet = { log: () => {}, devAids: false };
 const at = (iso: string) => new Date(iso);
-
-interface WireSlot {
-  ScheduleID: string;
-  Date: string;
-  ShiftID: number;
-  BookState: string;
-  PeriodStart: string;
-}
 
 const usedDoctors = new Set<string>();
 

@@ -10,6 +10,7 @@ import { getPointsGoods } from '../api/points';
 import { getIllness, getSpecial, getStudio } from '../api/specialties';
 import { parseCode, parseId } from '../url-params';
 import { articleCard, clinicCard, doctorCard, goodsCard, illnessCard, isShareCardKind, specialCard, studioCard, type ShareCard } from './content';
+import { isGoodsSn } from '@/lib/contract';
 
 export async function loadShareCard(kind: string, key: string): Promise<ShareCard | null> {
   if (!isShareCardKind(kind)) return null;
@@ -25,7 +26,7 @@ export async function loadShareCard(kind: string, key: string): Promise<ShareCar
       return c ? clinicCard(c) : null;
     }
     case 'goods': {
-      const sn = /^[A-Za-z0-9]{1,32}$/.test(key) ? key : null;
+      const sn = isGoodsSn(key) ? key : null;
       const g = sn ? await getPointsGoods(sn) : null;
       return g ? goodsCard(g) : null;
     }

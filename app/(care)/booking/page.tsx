@@ -10,6 +10,7 @@ import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { memberClient, requireMember } from '@/lib/session';
 import { parseCode, single, type SearchParams } from '@/lib/url-params';
+import { newIdempotencyKey } from '@/lib/contract';
 
 export const metadata: Metadata = pageMetadata({ title: '预约挂号', path: '/booking', noindex: true });
 
@@ -44,7 +45,7 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
             <BookingSummary slot={found.slot} />
             <BookingForm
               scheduleId={found.slot.id}
-              idempotencyKey={crypto.randomUUID().replace(/-/g, '')}
+              idempotencyKey={newIdempotencyKey()}
               bookState={found.slot.bookState}
               patients={list?.patients ?? []}
               selfIdCardOnFile={list?.selfIdCardOnFile ?? false}

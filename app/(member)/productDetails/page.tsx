@@ -15,12 +15,13 @@ import { goodsCard } from '@/lib/share-card/content';
 import { absoluteUrl, pageMetadata, summarize } from '@/lib/seo';
 import { loadMemberPoints } from '@/components/points/load-member-points';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
+import { isGoodsSn } from '@/lib/contract';
 
 type Props = { searchParams: Promise<SearchParams> };
 
 async function load(searchParams: Promise<SearchParams>) {
   const sn = single((await searchParams).sn, 32);
-  if (!sn || !/^[A-Za-z0-9]+$/.test(sn)) return null;
+  if (!sn || !isGoodsSn(sn)) return null;
   return getPointsGoods(sn);
 }
 

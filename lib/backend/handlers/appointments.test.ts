@@ -10,21 +10,13 @@ import { createBackend, type Backend } from '../router';
 import { createThrottles } from '../throttles';
 import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath } from '@/test/backend-member-services';
 import { idCardFor } from '@/test/id-cards';
+import type { WireSlot } from '@/lib/contract';
 
 let backend: Backend;
 // 2026-11-23 10:00 China time.
 let clock = new Date('2026-11-23T02:00:00Z');
 const tokens: string[] = [];
 const memberIds: number[] = [];
-
-interface WireSlot {
-  ScheduleID: string;
-  Remaining: number;
-  BookState: string;
-  PeriodStart: string;
-  Date: string;
-  ShiftID: number;
-}
 
 const key = () => `k${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
 

@@ -10,6 +10,7 @@ import { createBackend, type Backend } from '../router';
 import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath, visitorToken } from '@/test/backend-member-services';
 import { idCardFor } from '@/test/id-cards';
 import type { PaymentProvider } from '../payments';
+import type { WireSlot } from '@/lib/contract';
 
 let backend: Backend;
 // 23:50 China time: the quarter-hour lapse below crosses midnight, where the numbers once changed (schedule-slots.ts).
@@ -17,15 +18,6 @@ let clock = new Date('2026-11-24T15:50:00Z');
 const tokens: string[] = [];
 const memberIds: number[] = [];
 const HAN = /[\u4e00-\u9fa5]/;
-
-interface WireSlot {
-  ScheduleID: string;
-  Remaining: number;
-  BookState: string;
-  PeriodStart: string;
-  Date: string;
-  ShiftID: number;
-}
 
 let failNextRefund = false;
 const provider: PaymentProvider = {

@@ -20,6 +20,7 @@
  * returns its number the moment its deadline passes, with no sweeper.
  */
 import crypto from 'node:crypto';
+import { isIdempotencyKey, isRegisterNo, parseScheduleId, type WireBookingSlot } from '@/lib/contract';
 import { LIMITS, limitMessage } from '@/lib/limits';
 import { optionalInt, requiredString } from '../fields';
 import { smsNoticesOf } from '../reminders';
@@ -27,7 +28,7 @@ import type { Throttles } from '../throttles';
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
 import { chinaDate } from './clinic-rows';
 import { bookingPatient, optionalPatientId, type BookingPatient } from './patients';
-import { ACTIVE_REGISTRATION_SQL, SCHEDULE_ID, slotById, type Slot } from './schedule-slots';
+import { ACTIVE_REGISTRATION_SQL, slotById, type Slot } from './schedule-slots';
 import { cancelAllowed, effectiveStatus, registrationWire, type RegisterRow } from './register';
 
 /** Unpaid bookings one member may hold at once (lib/limits.ts bookingUnpaid). */
@@ -35,9 +36,6 @@ export const MAX_UNPAID_BOOKINGS = LIMITS.bookingUnpaid.allowance;
 /** Bookings one member may make in a China day, whatever became of them (lib/limits.ts bookingDaily). */
 export const DAILY_BOOKING_LIMIT = LIMITS.bookingDaily.allowance;
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
-/** RegisterNo of seeded (R<vip>-001) and booked (R2026...) records. */
-const REGISTER_NO = /^R[A-Za-z0-9-]{4,40}$/;
 
 /** Why a booking call was refused; sent in Result.Reason with the ErrorInfo. */
 export type BookingRefusal =
@@ -69,13 +67,13 @@ function memberOf(caller: Caller) {
 
 function scheduleIdField(ctx: HandlerContext): string {
   const id = requiredString(ctx.fields, 'ScheduleID', '排班号源', 60);
-  if (!SCHEDULE_ID.test(id)) throw new BackendError(ErrorNo.BAD_INPUT, '排班号源格式不正确，请重新选择时段');
+  if (!parseScheduleId(id)) throw new BackendError(ErrorNo.BAD_INPUT, '排班号源格式不正确，请重新选择时段');
   return id;
 }
 
 function registerNoField(ctx: HandlerContext): string {
   const no = requiredString(ctx.fields, 'RegisterNo', '预约单号', 60);
-  if (!REGISTER_NO.test(no)) throw new BackendError(ErrorNo.BAD_INPUT, '预约单号格式不正确');
+  if (!isRegisterNo(no)) throw new BackendError(ErrorNo.BAD_INPUT, '预约单号格式不正确');
   return no;
 }
 
@@ -83,12 +81,12 @@ function registerNoField(ctx: HandlerContext): string {
 function slotOrRefuse(db: Database, scheduleId: string, now: Date): Slot {
   const slot = slotById(db, scheduleId, now);
   if (slot) return slot;
-  const date = SCHEDULE_ID.exec(scheduleId)?.[2] ?? '';
+  const date = parseScheduleId(scheduleId)?.date ?? '';
   if (date && date < chinaDate(now).date) refuse('CLOSED', '该时段已结束，请选择其他时段');
   throw new BackendError(ErrorNo.NOT_FOUND, '号源不存在，请重新选择出诊时段');
 }
 
-function slotWire(db: Database, slot: Slot) {
+function slotWire(db: Database, slot: Slot): WireBookingSlot {
   const doctor = db.prepare('SELECT department FROM doctors WHERE doctor_id = ?').get(slot.DoctorID) as
     | { department: string }
     | undefined;
@@ -349,7 +347,7 @@ export const bookingEndpoints: EndpointMap = {
       const member = memberOf(ctx.caller);
       const scheduleId = scheduleIdField(ctx);
       const key = requiredString(ctx.fields, 'IdempotencyKey', '预约请求编号', 64);
-      if (!IDEMPOTENCY_KEY.test(key)) throw new BackendError(ErrorNo.BAD_INPUT, '预约请求编号格式不正确');
+      if (!isIdempotencyKey(key)) throw new BackendError(ErrorNo.BAD_INPUT, '预约请求编号格式不正确');
       const patientId = optionalPatientId(ctx.fields);
       // A resubmit of a booking already made answers it again and spends no allowance.
       const made = ctx.db.prepare('SELECT 1 FROM registrations WHERE member_id = ? AND idempotency_key = ?').get(member.memberId, key);

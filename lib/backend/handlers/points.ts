@@ -7,7 +7,7 @@
 import { formatPoints } from '@/lib/format';
 import { listResult, optionalEnum, optionalInt, optionalString, paging, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap } from '../types';
-import type { ExchangeRefusalReason, WireExchangeOrder } from '@/lib/contract';
+import { isGoodsSn, isIdempotencyKey, type ExchangeRefusalReason, type WireExchangeOrder } from '@/lib/contract';
 
 /** Wire values of the list's Sort field. '' = 默认 (newest first). */
 export const GOODS_SORTS = ['', 'points_asc', 'points_desc', 'hot', 'new'] as const;
@@ -25,7 +25,6 @@ const ORDER_BY: Record<GoodsSort, string> = {
 export type ExchangeRefusal = ExchangeRefusalReason;
 
 const MAX_QUANTITY = 10;
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 interface GoodsRow {
   id: number;
@@ -197,6 +196,8 @@ export const pointsEndpoints: EndpointMap = {
     access: 'public',
     handle({ db, fields }) {
       const sn = requiredString(fields, 'SN', '商品编号', 32);
+      // A malformed SN names no goods (the same answer as an unknown one).
+      if (!isGoodsSn(sn)) throw new BackendError(ErrorNo.NOT_FOUND, '商品不存在或已下架');
       const row = db
         .prepare(`SELECT ${GOODS_COLUMNS}, description FROM points_goods WHERE sn = ? AND on_sale = 1`)
         .get(sn) as GoodsRow | undefined;
@@ -211,9 +212,10 @@ export const pointsEndpoints: EndpointMap = {
     handle({ db, fields, caller, now }) {
       const member = memberOf(caller);
       const sn = requiredString(fields, 'SN', '商品编号', 32);
+      if (!isGoodsSn(sn)) throw new BackendError(ErrorNo.NOT_FOUND, '商品不存在或已下架');
       const quantity = optionalInt(fields, 'Quantity', '兑换数量', { min: 1, max: MAX_QUANTITY }) ?? 1;
       const key = requiredString(fields, 'IdempotencyKey', '兑换请求编号', 64);
-      if (!IDEMPOTENCY_KEY.test(key)) throw new BackendError(ErrorNo.BAD_INPUT, '兑换请求编号格式不正确');
+      if (!isIdempotencyKey(key)) throw new BackendError(ErrorNo.BAD_INPUT, '兑换请求编号格式不正确');
       return exchangeGoods(db, member, { sn, quantity, key }, now);
     },
   },

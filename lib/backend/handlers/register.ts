@@ -3,6 +3,7 @@
  * records, newest visit first, paged in SQL. Booking, payment and cancelling
  * are in booking.ts (the site's extension, docs/api.md).
  */
+import type { WireRegistration } from '@/lib/contract';
 import { maskIdCard, SELF_RELATION } from '@/lib/validation';
 import { listResult, optionalEnum, paging } from '../fields';
 import { BackendError, ErrorNo, type BackendSettings, type Database, type EndpointMap } from '../types';
@@ -91,7 +92,7 @@ interface ReviewRow {
  * One record as the wire carries it (docs/api.md "Registration"). Can* flags are as of `now`: what the
  * member may still do with it.
  */
-export function registrationWire(db: Database, r: RegisterRow, settings: BackendSettings, now: Date) {
+export function registrationWire(db: Database, r: RegisterRow, settings: BackendSettings, now: Date): WireRegistration {
   const status = effectiveStatus(r, now);
   const start = periodStartOfRow(r);
   const end = periodEndOfRow(r);

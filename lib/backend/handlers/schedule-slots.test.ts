@@ -11,6 +11,7 @@ import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath } from '@/test
 import { MAX_HALF_DAYS, MIN_HALF_DAYS } from '../seed/roster';
 import { scheduleWindow } from './schedule-slots';
 import { idCardFor } from '@/test/id-cards';
+import type { WireSlot } from '@/lib/contract';
 
 /** 23:50 China time on a Tuesday; 00:10 the next day is twenty minutes later. */
 const BEFORE_MIDNIGHT = new Date('2026-11-24T15:50:00Z');
@@ -18,16 +19,6 @@ const AFTER_MIDNIGHT = new Date('2026-11-24T16:10:00Z');
 
 let clock = BEFORE_MIDNIGHT;
 let backend: Backend;
-
-interface WireSlot {
-  ScheduleID: string;
-  Date: string;
-  Total: number;
-  Remaining: number;
-  BookState: string;
-  PeriodStart: string;
-  HospitalCode: string;
-}
 
 async function scheduleOf(code: string): Promise<{ Date: string; Shifts: WireSlot[] }[]> {
   const r = await call(backend, 'TW_User/GetDoctorScheduleNew', { AppointmentCode: code });

@@ -12,6 +12,7 @@
 import type DatabaseConstructor from 'better-sqlite3';
 import type { Database } from '../types';
 import { chinaDate, slotHash, WEEKDAY_NAMES } from './clinic-rows';
+import { formatScheduleId, parseScheduleId, type WireSlot, type WireSlotBookState } from '@/lib/contract';
 
 /**
  * Statements prepared once per database: every list answer reads its cards' next open numbers, and preparing
@@ -29,36 +30,12 @@ function statement(db: Database, sql: string) {
 /** How far ahead numbers are released: today and the next 13 days. */
 export const SCHEDULE_DAYS = 14;
 
-export interface Slot {
-  ScheduleID: string;
-  Date: string;
-  Week: string;
-  ShiftID: number;
-  ShiftName: string;
-  StartTime: string;
-  EndTime: string;
-  DoctorID: number;
-  AppointmentCode: string;
-  DoctorName: string;
-  DoctorTitle: string;
-  HospitalCode: string;
-  HospitalName: string;
-  Total: number;
-  Remaining: number;
-  RegisterFee: number;
-  /** When the period starts (ISO, China time): booking closes then, cancelling 2 h before. */
-  PeriodStart: string;
-  /** open: numbers left, bookable; full: 约满; closed: the period has started or passed. */
-  BookState: SlotBookState;
-}
-
-export type SlotBookState = 'open' | 'full' | 'closed';
+/** A released slot as the wire carries it: lib/contract declares it for both sides. */
+export type Slot = WireSlot;
+export type SlotBookState = WireSlotBookState;
 
 /** A site registration holds its number while booked (0) or unpaid within its deadline (4). */
 export const ACTIVE_REGISTRATION_SQL = `(status = 0 OR (status = 4 AND pay_deadline > ?))`;
-
-/** ScheduleID: doctor id, China date, shift id and clinic code, e.g. 12-2026-11-25-1-SA0101. */
-export const SCHEDULE_ID = /^([1-9]\d{0,8})-(\d{4}-\d{2}-\d{2})-([1-9]\d?)-([A-Za-z0-9_]{1,32})$/;
 
 /** The instant a period starts: its date and start time in China time (UTC+8). */
 export function periodStartOf(date: string, startTime: string): Date {
@@ -120,7 +97,7 @@ export function releaseSlots(db: Database, now: Date, days = SCHEDULE_DAYS): voi
   db.transaction(() => {
     for (const { date, weekday } of missing) {
       for (const p of patterns.all(weekday) as PatternForRelease[]) {
-        const id = `${p.doctor_id}-${date}-${p.shift_id}-${p.org_code}`;
+        const id = formatScheduleId({ doctorId: p.doctor_id, date, shiftId: p.shift_id, orgCode: p.org_code });
         insert.run(id, p.doctor_id, p.org_code, date, p.shift_id, periodStartOf(date, p.start_time).toISOString(), p.total,
           frontDeskTake(id, p.total, p.title), at);
       }
@@ -251,11 +228,11 @@ export function slotsFor(
 
 /** One slot by its ScheduleID, or null when it is not a released slot of the window. */
 export function slotById(db: Database, scheduleId: string, now: Date): Slot | null {
-  const m = SCHEDULE_ID.exec(scheduleId);
-  if (!m) return null;
+  const id = parseScheduleId(scheduleId);
+  if (!id) return null;
   releaseSlots(db, now);
   const window = scheduleWindow(now);
-  if (m[2]! < window[0]!.date || m[2]! > window[window.length - 1]!.date) return null;
+  if (id.date < window[0]!.date || id.date > window[window.length - 1]!.date) return null;
   const row = statement(db, `${SLOT_SQL} WHERE ss.schedule_id = ?`).get(scheduleId) as SlotRow | undefined;
   return row ? toSlots(db, [row], now)[0]! : null;
 }

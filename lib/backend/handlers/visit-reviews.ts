@@ -10,8 +10,7 @@ import { optionalString, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Database, type EndpointMap } from '../types';
 import { effectiveStatus } from './register';
 import type { RegisterRow } from './register';
-
-const REGISTER_NO = /^R[A-Za-z0-9-]{4,40}$/;
+import { isRegisterNo } from '@/lib/contract';
 
 function refuse(reason: 'NOT_VISITED' | 'ALREADY_REVIEWED', message: string): never {
   throw new BackendError(ErrorNo.REFUSED, message, { Reason: reason });
@@ -48,7 +47,7 @@ export const visitReviewEndpoints: EndpointMap = {
       if (ctx.caller.kind !== 'member') throw new BackendError(ErrorNo.UNAUTHORIZED, '请先登录');
       const memberId = ctx.caller.memberId;
       const registerNo = requiredString(ctx.fields, 'RegisterNo', '预约单号', 60);
-      if (!REGISTER_NO.test(registerNo)) throw new BackendError(ErrorNo.BAD_INPUT, '预约单号格式不正确');
+      if (!isRegisterNo(registerNo)) throw new BackendError(ErrorNo.BAD_INPUT, '预约单号格式不正确');
       const checked = validateReviewDraft({
         stars: optionalString(ctx.fields, 'Stars', '评分', 8),
         content: optionalString(ctx.fields, 'Content', '评价内容', 2000),

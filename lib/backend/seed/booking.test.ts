@@ -10,21 +10,7 @@ import { createBackend, type Backend } from '../router';
 import { createThrottles } from '../throttles';
 import { call, TEST_SECRET, tempDbPath } from '@/test/backend-member-services';
 import { idCardCheckChar } from '@/lib/validation';
-
-interface WireRecord {
-  RegisterNo: string;
-  Status: number;
-  StatusName: string;
-  VisitDate: string;
-  TimeSlot: string;
-  PeriodStart: string;
-  CreateTime: string;
-  PaidTime: string;
-  ScheduleID: string;
-  DoctorCode: string;
-  PatientName: string;
-  PatientRelation: string;
-}
+import type { WireRegistration } from '@/lib/contract';
 
 const backends: Backend[] = [];
 afterAll(() => {
@@ -33,7 +19,7 @@ afterAll(() => {
 
 const chinaToday = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-async function recordsAt(backend: Backend): Promise<WireRecord[]> {
+async function recordsAt(backend: Backend): Promise<WireRegistration[]> {
   const login = await call(backend, 'AuthenticationCenter/PcPwdLogin', { Phone: '13800000001', Password: 'Shengai2026' });
   expect(login.ErrorNo, login.ErrorInfo).toBe(1);
   const list = await call(backend, 'HIS_Register/GetRegisterList', { PageSize: '50' }, login.Result.access_token);
@@ -41,7 +27,7 @@ async function recordsAt(backend: Backend): Promise<WireRecord[]> {
   return list.Result.DataList;
 }
 
-function expectAgreesWithClock(records: WireRecord[], now: Date, label: string) {
+function expectAgreesWithClock(records: WireRegistration[], now: Date, label: string) {
   const nowIso = now.toISOString();
   const today = chinaToday(now);
   for (const r of records) {

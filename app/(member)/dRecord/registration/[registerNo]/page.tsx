@@ -10,16 +10,15 @@ import { getRegistration, type Registration } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { memberClient, requireMember } from '@/lib/session';
+import { isRegisterNo } from '@/lib/contract';
 
 interface Props {
   params: Promise<{ registerNo: string }>;
 }
 
-const REGISTER_NO = /^R[A-Za-z0-9-]{4,40}$/;
-
 async function registerNoOf(params: Props['params']): Promise<string | null> {
   const raw = (await params).registerNo;
-  return REGISTER_NO.test(raw) ? raw : null;
+  return isRegisterNo(raw) ? raw : null;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

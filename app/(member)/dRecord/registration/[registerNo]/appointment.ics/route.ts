@@ -10,17 +10,16 @@ import { getClinic } from '@/lib/api/clinics';
 import { getRegistration } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 import { getSession, memberClient } from '@/lib/session';
+import { isRegisterNo } from '@/lib/contract';
 
 export const dynamic = 'force-dynamic';
-
-const REGISTER_NO = /^R[A-Za-z0-9-]{4,40}$/;
 
 const notFound = (message: string) =>
   new Response(message, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' } });
 
 export async function GET(_request: Request, { params }: { params: Promise<{ registerNo: string }> }) {
   const { registerNo } = await params;
-  if (!REGISTER_NO.test(registerNo)) return notFound('预约记录不存在');
+  if (!isRegisterNo(registerNo)) return notFound('预约记录不存在');
   if (!(await getSession())) redirect(routes.loginRequired(routes.registrationDetail(registerNo)));
   const registration = await getRegistration(await memberClient(), registerNo);
   if (!registration) return notFound('预约记录不存在');

@@ -1,0 +1,31 @@
+/**
+ * SPEC §7 Hospitals and departments (docs/api.md "TW_Org"): a clinic (org) and a department.
+ */
+
+export interface WireOrg {
+  HospitalCode: string;
+  HospitalName: string;
+  ProvinceID: number;
+  ProvinceName: string;
+  CityName: string;
+  Address: string;
+  Phone: string;
+  OpenHours: string;
+  Lat: number;
+  Lng: number;
+  Image: string;
+  Introduction: string;
+  Traffic: string;
+  SaleTypeName: string;
+  CollectCount: number;
+  DoctorCount: number;
+}
+
+export interface WireDepartment {
+  Name: string;
+  Introduction: string;
+  DoctorCount: number;
+  ClinicCount: number;
+  Clinics?: { HospitalCode: string; HospitalName: string; CityName: string; ProvinceID: number; DoctorCount: number }[];
+  Illnesses?: { ID: number; SpecialtyName: string; DoctorCount: number }[];
+}
