@@ -45,7 +45,8 @@ async function embeddedDatabase(): Promise<string> {
   // SQLite opens a file it may not write read-only, and reads go on while every write fails (EACCES).
   const file = path.resolve(settings.dbPath);
   for (const target of [path.dirname(file), file, `${file}-wal`, `${file}-shm`]) {
-    if (target !== path.dirname(file) && !fs.existsSync(target)) continue;
+    // A runtime path (the database's): turbopackIgnore keeps the build from tracing the whole project for it.
+    if (target !== path.dirname(file) && !fs.existsSync(/*turbopackIgnore: true*/ target)) continue;
     try {
       fs.accessSync(target, fs.constants.R_OK | fs.constants.W_OK);
     } catch {

@@ -41,7 +41,8 @@ function state(): State {
   const g = globalThis as typeof globalThis & { [STATE]?: State };
   if (!g[STATE]) {
     const root = process.env.SHARE_CARD_DIR || path.join(process.cwd(), '.next', 'cache', 'share-cards');
-    g[STATE] = { root, dir: path.join(root, buildId()), drawing: new Map(), queue: Promise.resolve(), pruned: false };
+    // A runtime folder: turbopackIgnore keeps the build from tracing the whole project for it.
+    g[STATE] = { root, dir: path.join(/*turbopackIgnore: true*/ root, buildId()), drawing: new Map(), queue: Promise.resolve(), pruned: false };
   }
   return g[STATE];
 }
