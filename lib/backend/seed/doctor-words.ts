@@ -33,29 +33,11 @@ import {
   type AskKind,
   type QuestionTopic,
 } from './doctor-words-data';
+import { seededRandom, seedOf } from './random';
 
-/** A small seeded generator of its own (mulberry32 over an FNV-1a hash), so a doctor's words do not depend on what was drawn before. */
+/** A stream of its own per text (lib/backend/seed/random.ts), so a doctor's words do not depend on what was drawn before. */
 function wordRandom(seedText: string) {
-  let a = 0x811c9dc5;
-  for (let i = 0; i < seedText.length; i++) a = Math.imul(a ^ seedText.charCodeAt(i), 0x01000193) >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const shuffle = <T>(items: readonly T[]): T[] => {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  };
-  return { next, int, pick, shuffle };
+  return seededRandom(seedOf(seedText));
 }
 type WordRandom = ReturnType<typeof wordRandom>;
 

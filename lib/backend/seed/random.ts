@@ -14,7 +14,16 @@ export function seededRandom(seed: number) {
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
+  /** A shuffled copy (Fisher–Yates). */
+  const shuffle = <T>(items: readonly T[]): T[] => {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  };
+  return { next, int, pick, shuffle };
 }
 export type Rng = ReturnType<typeof seededRandom>;
 
