@@ -123,11 +123,13 @@ test('type in the header search and pick a suggestion with the keyboard', async 
   // the options are read once the answer for 颈椎 is in and drawn.
   const answered = page.waitForResponse((r) => r.url().includes(`/search-suggestions?q=${encodeURIComponent('颈椎')}`));
   await box.pressSequentially('颈椎');
-  await answered;
+  const { items } = (await (await answered).json()) as { items: unknown[] };
   const listbox = page.getByRole('listbox', { name: '搜索建议' });
   await expect(listbox).toBeVisible();
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   const options = listbox.getByRole('option');
+  // The answer's options are drawn (an earlier keystroke's longer list can still be on screen when it arrives).
+  await expect(options).toHaveCount(items.length);
   await expect(options.and(page.locator('[data-kind="illness"]')).filter({ hasText: '颈椎' }).first()).toBeVisible();
   const kinds = await options.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
   const target = kinds.indexOf('illness');
