@@ -9,8 +9,8 @@
 import { optionalEnum, optionalInt, optionalString } from '../fields';
 import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields } from '../types';
 import { likePattern, notFound, optionalCode, WEEKDAY_NAMES } from './clinic-rows';
-import { anyKeywordCondition } from './doctor-search';
-import { searchTerms } from '@/lib/lay-terms';
+import { anyKeywordCondition, keywordFindsDoctor } from './doctor-search';
+import { understand } from '@/lib/lay-terms';
 import { OPEN_SLOTS_SQL, openSlotsArgs, releaseSlots, scheduleWindow } from './schedule-slots';
 
 export interface DoctorFilters {
@@ -101,10 +101,15 @@ function conditions(db: Database, f: DoctorFilters, now: Date, omit?: FilterName
   }
   if (f.onlineOnly && omit !== 'onlineOnly') sql.push('d.consult_online = 1');
   if (f.keyword) {
-    const k = anyKeywordCondition(db, searchTerms(f.keyword), f.provinceId);
+    const read = understand(f.keyword, { foundAsTyped: (typed) => keywordFindsDoctor(db, typed) });
+    const k = anyKeywordCondition(db, read.terms, f.provinceId);
     if (!k) return null;
     sql.push(k.sql);
     args.push(...k.args);
+    if (read.excludeDepartments.length) {
+      sql.push(`d.department NOT IN (${read.excludeDepartments.map(() => '?').join(',')})`);
+      args.push(...read.excludeDepartments);
+    }
   }
   return { sql: [...sql, ...row.sql], args: [...args, ...row.args] };
 }

@@ -202,3 +202,11 @@ export function anyKeywordCondition(db: Database, keywords: string[], provinceId
   if (parts.length === 0) return null;
   return { sql: `(${parts.map((p) => `(${p.sql})`).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
 }
+
+/**
+ * Does a keyword as typed find a doctor (name, 擅长 or 科室)? A search reads a keyword as pinyin or a typo only
+ * when it does not (lib/lay-terms/understand.ts): 王敏 is a doctor, not a misspelt word.
+ */
+export function keywordFindsDoctor(db: Database, keyword: string): boolean {
+  return keywordCondition(db, keyword) !== null;
+}

@@ -6,6 +6,7 @@
  */
 import type { Database, EndpointMap } from '../types';
 import { searchTerms } from '@/lib/lay-terms';
+import { keywordFindsDoctor } from './doctor-search';
 import { listResult, optionalEnum, optionalInt, optionalString, paging } from '../fields';
 import { likePattern, notFound, optionalCode } from './clinic-rows';
 
@@ -200,7 +201,7 @@ export const specialtyEndpoints: EndpointMap = {
       }
       if (keyword) {
         // A patient's word is searched with what it means (lib/lay-terms): any of them in the name or symptoms.
-        const terms = searchTerms(keyword);
+        const terms = searchTerms(keyword, { foundAsTyped: (k) => keywordFindsDoctor(db, k) });
         where.push(`(${terms.map(() => `i.name LIKE ? ESCAPE '\\' OR i.symptoms LIKE ? ESCAPE '\\'`).join(' OR ')})`);
         for (const t of terms) args.push(likePattern(t), likePattern(t));
       }

@@ -17,8 +17,8 @@ import {
   type DoctorRow,
 } from './clinic-rows';
 import { doctorRowConditions, readDoctorFilters } from './doctor-filters';
-import { anyKeywordCondition, keywordDoctorPage } from './doctor-search';
-import { searchTerms } from '@/lib/lay-terms';
+import { anyKeywordCondition, keywordDoctorPage, keywordFindsDoctor } from './doctor-search';
+import { understand } from '@/lib/lay-terms';
 import { groupByDate, nextOpenSlots, SCHEDULE_DAYS, slotsFor } from './schedule-slots';
 
 /** SPEC §9 doctor sorts → an indexed ORDER BY (migration 010). */
@@ -54,7 +54,13 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
   const rowConditions = doctorRowConditions(db, filters, ctx.now);
   // A patient's word (胃痛) is searched with what it means (慢性胃炎, 功能性消化不良…): any of them matches
   // (lib/lay-terms; docs/site-search.md "Patients' words").
-  const terms = keyword ? searchTerms(keyword) : [];
+  // A phrase (失眠多梦怎么办), pinyin or a typo is read as the words it holds (lib/lay-terms/understand.ts).
+  const read = keyword ? understand(keyword, { foundAsTyped: (k) => keywordFindsDoctor(db, k) }) : null;
+  const terms = read?.terms ?? [];
+  if (read?.excludeDepartments.length) {
+    rowConditions.sql.push(`d.department NOT IN (${read.excludeDepartments.map(() => '?').join(',')})`);
+    rowConditions.args.push(...read.excludeDepartments);
+  }
   if (terms.length > 1) {
     const any = anyKeywordCondition(db, terms, provinceId);
     if (!any) return listResult([], 0, page);
