@@ -25,8 +25,7 @@ import { understand } from '../lib/lay-terms';
 export const PREVIEW = 4;
 /** Timed runs of each query; its median counts. */
 const RUNS = 3;
-const HALVES = ['development', 'held-out'] as const;
-type Half = (typeof HALVES)[number];
+type Half = 'development' | 'held-out';
 
 export interface Phrasing {
   phrase: string;

@@ -21,7 +21,8 @@ import { getNewsPage } from '@/lib/api/news';
 import { getQuestionPage } from '@/lib/api/online';
 import { getIllnessPage } from '@/lib/api/specialties';
 import { getHotWords, recordSearch } from '@/lib/api/search';
-import { searchTerms } from '@/lib/lay-terms';
+import { didYouMean, understand } from '@/lib/lay-terms';
+import { DidYouMean, SearchReading } from '@/components/search/search-reading';
 import { parsePage, parseKeyword, parseChoice, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { requestClientIp } from '@/lib/session/client-ip';
@@ -45,6 +46,8 @@ const TYPE_LABELS: Record<SearchType, string> = {
 };
 const PAGE_SIZE = 10;
 const PREVIEW_SIZE = 4;
+/** Fewer results than this is a thin result: 您是不是要找 offers nearer words. */
+const THIN_RESULT = 3;
 
 type Props = { searchParams: Promise<SearchParams> };
 
@@ -128,9 +131,14 @@ export default async function SearchPage({ searchParams }: Props) {
   }
 
   const total = counts.all;
-  // A patient's word is searched with what it means (lib/lay-terms): say so, and mark those words too.
-  const terms = searchTerms(keyword);
-  const marked = terms.join(' ');
+  // A patient's word or phrase is searched with what it means (lib/lay-terms/understand.ts): say so, lead to
+  // the departments it names (挂什么科), and mark those words too. A keyword that found a doctor or a clinic by
+  // name is read as typed, as the backend reads it.
+  const foundByName = [...doctors.items.map((d) => d.name), ...clinics.items.map((c) => c.name)].some((n) => n.includes(keyword));
+  const read = understand(keyword, { foundAsTyped: () => foundByName });
+  const marked = read.terms.join(' ');
+  // 您是不是要找: on an empty or thin result, the nearest words of the same index.
+  const suggestions = total < THIN_RESULT ? didYouMean(keyword) : [];
   return (
     <>
       <PageHeader title={`“${keyword}”的搜索结果`} subtitle={type === 'all' ? `共找到 ${total} 条相关结果` : `${TYPE_LABELS[type]} · ${counts[type]} 条`} />
@@ -138,11 +146,8 @@ export default async function SearchPage({ searchParams }: Props) {
         <div className="rounded-xl bg-white p-6 shadow-sm">
           <SearchForm keyword={keyword} hotWords={hotWords.map((w) => w.word)} />
         </div>
-        {terms.length > 1 ? (
-          <p className="mt-4 text-sm text-stone-700" data-testid="lay-term-note">
-            “{keyword}”已同时按医学用语查找：<span className="font-medium text-brand-800">{terms.slice(1).join('、')}</span>
-          </p>
-        ) : null}
+        <SearchReading keyword={keyword} read={read} />
+        <DidYouMean words={suggestions} />
         <div className="mt-6">
           <FilterTabs
             label="范围"

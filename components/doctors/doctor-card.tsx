@@ -37,7 +37,8 @@ function NextOpen({ doctor, next }: { doctor: DoctorSummary; next: NextOpenSlot 
 }
 
 /** One doctor in a list: portrait, name, title, clinic, specialties, the SPEC §9 sort figures, next open number and fee. */
-export function DoctorCard({ doctor, href, highlight }: { doctor: DoctorSummary; href?: string; highlight?: string }) {
+/** badge: a short label beside the title (an illness page's city, 成都 · 本门诊). */
+export function DoctorCard({ doctor, href, highlight, badge }: { doctor: DoctorSummary; href?: string; highlight?: string; badge?: string }) {
   return (
     <article className="flex gap-4 rounded-lg border border-stone-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md">
       <StaticImage
@@ -53,6 +54,11 @@ export function DoctorCard({ doctor, href, highlight }: { doctor: DoctorSummary;
             <Highlight text={doctor.name} keyword={highlight} />
           </Link>
           <span className="text-sm text-brand-700">{doctor.title}</span>
+          {badge ? (
+            <span className="rounded bg-jade-50 px-2 py-0.5 text-xs text-jade-700" data-testid="doctor-place">
+              {badge}
+            </span>
+          ) : null}
         </h3>
         <p className="mt-1 truncate text-sm text-stone-600">
           {doctor.department ? (

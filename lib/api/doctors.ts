@@ -19,6 +19,9 @@ export interface DoctorSummary {
   /** 科室 (the finder's department filter). */
   department: string;
   clinicName: string;
+  /** The clinic's code and city (an illness page lists its own clinic's doctors first, each labelled with the city). */
+  clinicCode: string;
+  city: string;
   specialties: string[];
   avatar: string;
   praiseRate: number;
@@ -94,6 +97,8 @@ function reshapeSummary(w: WireDoctor): DoctorSummary {
     title: w.DoctorTitle,
     department: w.Department ?? '',
     clinicName: w.HospitalName,
+    clinicCode: w.HospitalCode,
+    city: w.CityName ?? '',
     specialties: w.GoodAt ? w.GoodAt.split(',').filter(Boolean) : [],
     avatar: w.Avatar,
     praiseRate: w.PraiseRate,

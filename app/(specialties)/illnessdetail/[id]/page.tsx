@@ -13,6 +13,10 @@ import { FilterTabs } from '@/components/ui/filter-tabs';
 import { routes } from '@/lib/routes';
 import { illnessCard } from '@/lib/share-card/content';
 import { pageMetadata, summarize } from '@/lib/seo';
+import { clinicFirst, placeLabel } from '@/app/(specialties)/_lib/clinic-first';
+
+/** Doctors an illness page lists before 查看全部. */
+const DOCTORS_SHOWN = 6;
 
 interface Props {
   params: Promise<{ id: string }>;
@@ -38,14 +42,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * One illness/specialty: what it is, symptoms, TCM treatment, the clinic, the departments that treat it, and
- * the doctors of the group whose 擅长 names it, in SPEC §9's symptom-list sorts (Default, Praise, Services):
- * their count is the site search's for the illness's name (docs/doctor-finder.md).
+ * the doctors of the group whose 擅长 names it, in SPEC §9's symptom-list sorts (Default, Praise, Services),
+ * the clinic's own first and each labelled with the city: their count is the site search's for the illness's
+ * name (docs/doctor-finder.md).
  */
 export default async function IllnessDetailPage({ params, searchParams }: Props) {
   const illness = await load(params);
   if (!illness) notFound();
   const sort = pickOption(SYMPTOM_SORTS, single((await searchParams).sort));
-  const doctors = await getDoctorPage({ illnessId: illness.id, sort, pageSize: 6 });
+  // The clinic's own doctors who treat it first, then the group's others, each labelled with the city
+  // (docs/doctor-finder.md "Illness pages"); the count is the whole group's, as the site search's.
+  const [own, doctors] = await Promise.all([
+    getDoctorPage({ illnessId: illness.id, orgCode: illness.clinicCode, sort, pageSize: DOCTORS_SHOWN }),
+    getDoctorPage({ illnessId: illness.id, sort, pageSize: 2 * DOCTORS_SHOWN }),
+  ]);
+  const shown = clinicFirst(own.items, doctors.items, DOCTORS_SHOWN);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumbs
@@ -55,7 +66,7 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
           { name: illness.name, path: routes.illnessDetail(illness.id) },
         ]}
       />
-      <MedicalConditionJsonLd illness={illness} doctors={doctors.items} />
+      <MedicalConditionJsonLd illness={illness} doctors={shown} />
       <section className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-stone-900">{illness.name}</h1>
@@ -98,7 +109,7 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
         id="illness-doctors"
         title={`擅长${illness.name}的医生（${doctors.total}）`}
         aside={
-          doctors.total > doctors.items.length ? (
+          doctors.total > shown.length ? (
             <Link href={routes.search(illness.name, { type: 'doctor' })} className="text-sm text-brand-700 hover:underline">
               查看全部{doctors.total}位医生 ›
             </Link>
@@ -113,11 +124,16 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
             hrefFor={(v) => `${routes.illnessDetail(illness.id)}${v === 'default' ? '' : `?sort=${v}`}#illness-doctors`}
           />
         </div>
-        {doctors.items.length === 0 ? <p className="text-stone-600">暂无擅长该病症的医生，请咨询门诊。</p> : null}
+        {shown.length === 0 ? <p className="text-stone-600">暂无擅长该病症的医生，请咨询门诊。</p> : null}
+        {shown.length ? (
+          <p className="mb-3 text-sm text-stone-600">
+            {own.total ? `先列出${illness.clinicName}的${own.total}位医生，再列集团其他门诊的医生。` : `${illness.clinicName}暂无擅长该病症的医生，以下为集团其他门诊的医生。`}
+          </p>
+        ) : null}
         <ul className="grid grid-cols-2 gap-4" data-testid="illness-doctors">
-          {doctors.items.map((d) => (
+          {shown.map((d) => (
             <li key={d.appointmentCode}>
-              <DoctorCard doctor={d} />
+              <DoctorCard doctor={d} badge={placeLabel(d, illness.clinicCode)} />
             </li>
           ))}
         </ul>
