@@ -15,6 +15,10 @@ export const GOALS = {
   stackVsNginx: 0.5,
   stackP99Ms: 50,
   scaleFlatRatio: 1.5,
+  /** Site search over the patients' phrasings (docs/site-search.md "Measured"): the held-out half's hit rate, each half's precision, and p95 server time per query. */
+  searchHitRate: 0.9,
+  searchPrecision: 0.95,
+  searchP95Ms: 20,
 };
 
 /** The one template measured logged in: a member page, no public page's JS budget applies (bench/stages/discovery.mjs). */
@@ -108,6 +112,21 @@ export function judge(report) {
   } else if (!skipped.includes('scale')) {
     // A skipped stage (BENCH_SKIP=scale) is no missed goal: bench/doctor-list-scale.md keeps `npm run bench:scale`'s figures.
     goal('Doctor list flat from 1k to 100k', false, 'not measured', `p50 ratio ≤ ${GOALS.scaleFlatRatio}×`, report.scale?.note ?? 'the scale script gave no figures (see its output in .reports/bench.json)');
+  }
+  const search = report.search;
+  if (search?.available) {
+    const pct = (x) => `${(100 * x).toFixed(1)} %`;
+    const h = search.heldOut;
+    goal('Search hit rate, held-out phrasings', h.hitRate >= GOALS.searchHitRate, `${pct(h.hitRate)} (${h.hits}/${h.phrasings})`, `≥ ${pct(GOALS.searchHitRate)}`,
+      'phrasings whose first results hold no doctor and no department page of a right department: read the development half’s misses (`npx tsx bench/search-quality.ts --misses`), never the held-out half’s.');
+    for (const half of [search.development, search.heldOut]) {
+      goal(`Search precision, ${half.half} phrasings`, half.precision >= GOALS.searchPrecision, `${pct(half.precision)} (${half.doctorsRight}/${half.doctorsShown} doctors)`, `≥ ${pct(GOALS.searchPrecision)}`,
+        'doctors listed first who do not treat what was asked: a word read too broadly (lib/lay-terms/understand.ts).');
+    }
+    goal('Search p95 server time per query', search.p95Ms <= GOALS.searchP95Ms, `${search.p95Ms.toFixed(2)} ms (p50 ${search.p50Ms.toFixed(2)} ms, ${search.queries} queries)`, `≤ ${GOALS.searchP95Ms} ms`,
+      'the search’s catalogue reads of one query, each the median of three runs; a shared machine’s other work shows here first.');
+  } else if (search && !skipped.includes('search')) {
+    goal('Search over the patients’ phrasings', false, 'not measured', `hit rate ≥ ${100 * GOALS.searchHitRate} %`, search.note ?? 'bench/search-quality.ts gave no figures');
   }
   for (const l of report.load) {
     goal(`Load 0 errors and 0 non-2xx: ${l.name}`, l.errors === 0 && l.non2xx === 0 && l.timeouts === 0, `${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx`, '0', 'see the server log of a rerun');

@@ -29,6 +29,8 @@ export function newReport(settings, note = '') {
     frameworkFloorLighthouse: null,
     throughput: [],
     scale: null,
+    /** The patients' phrasings (bench/stages/search.mjs); null when the run did not measure them. */
+    search: null,
     load: [],
     /** First visits from many addresses at once on the lists cached by place (bench/stages/burst.mjs). */
     burst: [],
@@ -91,6 +93,17 @@ export function renderMarkdown(report) {
     md.push(`| query (TW_User/GetDoctorPageList) | ${sizes.map((z) => `p50 ms @ ${z.doctors}`).join(' | ')} |`, `| --- | ${sizes.map(() => '---').join(' | ')} |`);
     for (const c of sizes[0].cases) md.push(`| ${c.label} | ${sizes.map((z) => z.cases.find((x) => x.label === c.label)?.p50Ms ?? '—').join(' | ')} |`);
   } else md.push('```', report.scale.stdoutTail || JSON.stringify(report.scale.result), '```');
+  if (report.search) {
+    // A run that measured the search (bench/stages/search.mjs); reports of older runs have no such section.
+    md.push('', '## Search: patients’ phrasings (docs/site-search.md “Measured”)', '');
+    if (!report.search.available) md.push(report.search.note);
+    else {
+      const pct = (x) => `${(100 * x).toFixed(1)} %`;
+      md.push('| half | phrasings | hit rate | precision (doctors) |', '| --- | --- | --- | --- |');
+      for (const h of [report.search.development, report.search.heldOut]) md.push(`| ${h.half} | ${h.phrasings} | ${pct(h.hitRate)} (${h.hits}) | ${pct(h.precision)} (${h.doctorsRight}/${h.doctorsShown}) |`);
+      md.push('', `Server time per query over ${report.search.doctors} doctors (${report.search.queries} queries, each the median of three runs): p50 ${report.search.p50Ms.toFixed(2)} ms, p95 ${report.search.p95Ms.toFixed(2)} ms.`);
+    }
+  }
   md.push('', `## Load (${s.loadSeconds} s × ${s.connections} connections)`, '', '| target | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS start MB | halfway MB | peak MB | end MB |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const l of report.load) md.push(`| ${l.name} | ${l.reqPerSec} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors} | ${l.timeouts} | ${l.non2xx} | ${l.rssStartMB} | ${l.rssHalfwayMB} | ${l.rssPeakMB} | ${l.rssEndMB} |`);
   md.push('', `## A burst of first visits from many addresses (${s.burstVisitors} at once, each from its own loopback address and connection: on a fresh server, and through the stack)`, '');

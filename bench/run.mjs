@@ -15,13 +15,14 @@
  *  6. throughput: autocannon, 50 connections × 20 s, with a browser's headers and again raw, on one process
  *     beside the floor, the proxy floor, nginx serving the same bytes and home rendered per request; then
  *     stack: the same pages through deploy/ (nginx over HTTPS, two next start, Redis: scripts/deploy-local.sh)
- *  7. scale: the doctor list at 1k/10k/100k doctors (bench/doctor-list-scale.ts)
+ *  7. scale: the doctor list at 1k/10k/100k doctors (bench/doctor-list-scale.ts); search: the patients' phrasings'
+ *     hit rate, precision and server time per query (bench/search-quality.ts)
  *  8. load: 60 s × 50 connections on home and the doctor list, server RSS sampled
  *  9. burst: 300 first visits at once from as many addresses on the lists cached by place, on a fresh server
  * then the goals are judged and the report written, also when a stage threw.
  *
  * Environment: BENCH_BUILD=1 (rebuild), BENCH_DURATION_SCALE (e.g. 0.25 for a quick proof run; the report says
- * so), BENCH_SKIP=lighthouse,js,throughput,stack,scale,load,burst to skip stages, BENCH_LH_RUNS (Lighthouse runs
+ * so), BENCH_SKIP=lighthouse,js,throughput,stack,scale,search,load,burst to skip stages, BENCH_LH_RUNS (Lighthouse runs
  * per template, 3; the median run is reported), BENCH_NOTE (a paragraph at the top of the report).
  */
 import { judge } from './goals.mjs';
@@ -37,6 +38,7 @@ import { load } from './stages/load.mjs';
 import { memberThroughput } from './stages/member-page.mjs';
 import { ensureNginx } from './stages/nginx.mjs';
 import { scale } from './stages/scale.mjs';
+import { searchQuality } from './stages/search.mjs';
 import { startMainServer, startServer } from './stages/server.mjs';
 import { removeStaticPage, throughput, writeStaticPage } from './stages/throughput.mjs';
 
@@ -103,6 +105,11 @@ try {
   if (!skips('scale')) {
     log('scale');
     report.scale = scale();
+  }
+
+  if (!skips('search')) {
+    log('search');
+    report.search = searchQuality();
   }
 
   if (!skips('load')) {

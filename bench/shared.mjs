@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The stages BENCH_SKIP may name (docs/bench.md). */
-export const SKIPPABLE_STAGES = ['lighthouse', 'js', 'throughput', 'stack', 'scale', 'load', 'burst'];
+export const SKIPPABLE_STAGES = ['lighthouse', 'js', 'throughput', 'stack', 'scale', 'search', 'load', 'burst'];
 
 /**
  * The run's settings from its environment (docs/bench.md): BENCH_DURATION_SCALE shortens the timed stages

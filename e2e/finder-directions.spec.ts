@@ -70,8 +70,11 @@ test('an illness page lists only the doctors who treat it, in the symptom-list s
   await expect(sorts.getByRole('link', { name: '粉丝' })).toHaveCount(0);
   await sorts.getByRole('link', { name: '好评', exact: true }).click();
   await expect(page).toHaveURL(/sort=praise/);
-  const rates = (await list.getByText(/^\d+(\.\d+)?%$/).allInnerTexts()).map((t) => parseFloat(t));
-  expect(rates).toEqual([...rates].sort((a, b) => b - a));
+  // The clinic's own doctors come first (docs/doctor-finder.md "Illness pages"): each part in the sort's order.
+  for (const place of ['own', 'other']) {
+    const rates = (await list.locator(`li[data-place="${place}"]`).getByText(/^\d+(\.\d+)?%$/).allInnerTexts()).map((t) => parseFloat(t));
+    expect(rates).toEqual([...rates].sort((a, b) => b - a));
+  }
 });
 
 test.describe('使用我的位置', () => {

@@ -21,6 +21,8 @@ import { medianRun } from '../bench/stages/lighthouse.mjs';
 import { fillTemplate } from '../bench/stages/nginx.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
 import { parseScaleOutput, scale } from '../bench/stages/scale.mjs';
+// @ts-expect-error a plain .mjs module of the bench, without types
+import { parseSearchOutput } from '../bench/stages/search.mjs';
 
 /**
  * The pure parts of `npm run bench` (docs/bench.md): its settings, the goal judge, the report writer and the
@@ -260,7 +262,7 @@ describe('settings from the environment (bench/shared.mjs readSettings)', () => 
   });
 
   it('refuses a stage it does not have and a number that is not one, before measuring anything', () => {
-    expect(() => readSettings({ BENCH_SKIP: 'lighthose' })).toThrow('BENCH_SKIP names no stage of the bench: lighthose (the stages: lighthouse, js, throughput, stack, scale, load, burst)');
+    expect(() => readSettings({ BENCH_SKIP: 'lighthose' })).toThrow('BENCH_SKIP names no stage of the bench: lighthose (the stages: lighthouse, js, throughput, stack, scale, search, load, burst)');
     expect(() => readSettings({ BENCH_DURATION_SCALE: 'quick' })).toThrow('BENCH_DURATION_SCALE must be a number, not "quick"');
     expect(() => readSettings({ BENCH_LH_RUNS: 'three' })).toThrow('BENCH_LH_RUNS must be a number');
   });
@@ -326,5 +328,31 @@ describe('the stages, without a server', () => {
     expect(burstFigures('doctor list', 'http://127.0.0.1:1/doctorlist?x=1', visits, 1200)).toEqual({
       name: 'doctor list', url: '/doctorlist', visitors: 100, wallMs: 1200, p50Ms: 50, p99Ms: 1000, errors: 1, non2xx: 1, answeredBy: { MISS: 97, render: 1, HIT: 1 },
     });
+  });
+});
+
+describe('the search stage (bench/stages/search.mjs, docs/site-search.md "Measured")', () => {
+  const half = (name: string, hits: number, phrasings: number, right: number, shown: number) => ({
+    half: name, phrasings, hits, hitRate: hits / phrasings, doctorsShown: shown, doctorsRight: right, precision: right / shown, misses: phrasings - hits, strays: 0,
+  });
+  const figures = { development: half('development', 295, 300, 990, 1000), heldOut: half('held-out', 280, 300, 940, 1000), queries: 600, doctors: 332, p50Ms: 1.2, p95Ms: 12.5 };
+
+  it('reads the script’s last JSON line, past its log lines', () => {
+    expect(parseSearchOutput(`a log line\n${JSON.stringify(figures)}\n`)).toEqual(figures);
+    expect(parseSearchOutput('no figures\n{"development":1}')).toBeNull();
+  });
+
+  it('judges the held-out hit rate, each half’s precision and the p95, and renders its section only when measured', () => {
+    const report = { ...fullReport(), search: { available: true, ...figures } };
+    const goals = judge(report);
+    expect(goalNamed(goals, 'Search hit rate, held-out phrasings')).toMatchObject({ met: true, figure: '93.3 % (280/300)' });
+    expect(goalNamed(goals, 'Search precision, development phrasings')).toMatchObject({ met: true });
+    expect(goalNamed(goals, 'Search precision, held-out phrasings')).toMatchObject({ met: false, figure: '94.0 % (940/1000 doctors)' });
+    expect(goalNamed(goals, 'Search precision, held-out phrasings').why).toContain('read too broadly');
+    expect(goalNamed(goals, 'Search p95 server time per query')).toMatchObject({ met: true, target: '≤ 20 ms' });
+    const md: string = renderMarkdown({ ...report, goals });
+    expect(md).toContain('## Search: patients’ phrasings');
+    expect(md).toContain('| held-out | 300 | 93.3 % (280) | 94.0 % (940/1000) |');
+    expect(renderMarkdown({ ...fullReport(), goals: [] })).not.toContain('## Search');
   });
 });

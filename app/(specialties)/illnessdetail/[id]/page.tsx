@@ -132,7 +132,7 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
         ) : null}
         <ul className="grid grid-cols-2 gap-4" data-testid="illness-doctors">
           {shown.map((d) => (
-            <li key={d.appointmentCode}>
+            <li key={d.appointmentCode} data-place={d.clinicCode === illness.clinicCode ? 'own' : 'other'}>
               <DoctorCard doctor={d} badge={placeLabel(d, illness.clinicCode)} />
             </li>
           ))}
