@@ -101,7 +101,9 @@ export function renderMarkdown(report) {
       const pct = (x) => `${(100 * x).toFixed(1)} %`;
       md.push('| half | phrasings | hit rate | precision (doctors) |', '| --- | --- | --- | --- |');
       for (const h of [report.search.development, report.search.heldOut]) md.push(`| ${h.half} | ${h.phrasings} | ${pct(h.hitRate)} (${h.hits}) | ${pct(h.precision)} (${h.doctorsRight}/${h.doctorsShown}) |`);
-      md.push('', `Server time per query over ${report.search.doctors} doctors (${report.search.queries} queries, each the median of three runs): p50 ${report.search.p50Ms.toFixed(2)} ms, p95 ${report.search.p95Ms.toFixed(2)} ms.`);
+      md.push('', `Server time per query over ${report.search.doctors} doctors (${report.search.queries} queries, each the median of five runs): p50 ${report.search.p50Ms.toFixed(2)} ms, p95 ${report.search.p95Ms.toFixed(2)} ms` +
+        (typeof report.search.cpuP95Ms === 'number' ? `; CPU time p50 ${report.search.cpuP50Ms.toFixed(2)} ms, p95 ${report.search.cpuP95Ms.toFixed(2)} ms` : '') +
+        (typeof report.search.loadAverage === 'number' ? ` (load average ${report.search.loadAverage.toFixed(1)} at the end).` : '.'));
     }
   }
   md.push('', `## Load (${s.loadSeconds} s × ${s.connections} connections)`, '', '| target | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS start MB | halfway MB | peak MB | end MB |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');

@@ -4,6 +4,7 @@
  * 您是不是要找; and a clinic's illness page lists its own doctors first, each labelled with the city
  * (docs/doctor-finder.md "Illness pages").
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiList } from './support/content-api';
 
@@ -65,4 +66,20 @@ test('失眠 at 圣爱中医馆（成都武侯店） lists the clinic’s own do
   // The group's others follow, each with its own city.
   expect(places.length).toBeGreaterThan(own.length);
   for (const p of places.slice(own.length)) expect(p).toMatch(/^\p{Script=Han}+$/u);
+});
+
+test('what the search says of a phrase has no WCAG 2.2 AA violations, and its blocks wrap instead of overflowing', async ({ page }) => {
+  for (const keyword of ['牙疼挂什么科', '失民']) {
+    await page.goto(search(keyword));
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), keyword).toEqual([]);
+  }
+  // At 200 % zoom text doubles: the 挂什么科 links and 您是不是要找 wrap inside their own box, never past it.
+  await page.goto(search('牙疼挂什么科'));
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  for (const id of ['triage', 'did-you-mean']) {
+    const block = page.getByTestId(id);
+    if ((await block.count()) === 0) continue;
+    expect(await block.evaluate((el) => el.scrollWidth <= el.clientWidth), id).toBe(true);
+  }
 });

@@ -8,8 +8,7 @@ import { routes } from '@/lib/routes';
  */
 export function SearchReading({ keyword, read }: { keyword: string; read: Understanding }) {
   const searched = read.terms.filter((t) => t !== keyword);
-  const how =
-    read.readAs === 'pinyin' ? '按拼音' : read.readAs === 'typo' ? '按可能的错别字' : read.readAs === 'phrase' ? '从描述中找到' : '已同时';
+  const how = { pinyin: '按拼音', typo: '按可能的错别字', phrase: '从描述中找到', 'body-part': '按所说的部位', dictionary: '已同时', plain: '已同时' }[read.readAs];
   return (
     <div className="mt-4 space-y-2 text-sm text-stone-700">
       {searched.length ? (

@@ -159,3 +159,61 @@ export const PEDIATRIC_OF: Readonly<Record<string, string>> = {
 
 /** Words that say the patient is a child. */
 export const CHILD_WORDS = ['小孩子', '小孩', '孩子', '宝宝', '儿童', '小儿', '婴儿', '幼儿', '新生儿', '儿子', '女儿', '小朋友', '娃娃', '娃', '小宝'] as const;
+
+/**
+ * The last resort of a phrase in which no word of the index was found: a character that names a part of the
+ * body or a sign (分诊 by 部位, as a triage nurse asks "哪里不舒服"), and the department that sees it. 腰 in
+ * 腰那里一直酸 leads to 针灸推拿科 and 中医骨伤科; 痒 to 中医皮肤科. Read only when nothing longer matched.
+ */
+export const BODY_PARTS: Readonly<Record<string, TriageRow>> = {
+  胃: { words: ['胃'], departments: [NK], means: ['慢性胃炎', '功能性消化不良'] },
+  肠: { words: ['肠'], departments: [NK], means: ['肠易激综合征'] },
+  肚: { words: ['肚'], departments: [NK], means: ['功能性消化不良', '肠易激综合征'] },
+  腹: { words: ['腹'], departments: [NK], means: ['功能性消化不良', '肠易激综合征'] },
+  便: { words: ['便'], departments: [NK], means: ['便秘', '肠易激综合征'] },
+  睡: { words: ['睡'], departments: [NK], means: ['失眠'] },
+  眠: { words: ['眠'], departments: [NK], means: ['失眠'] },
+  梦: { words: ['梦'], departments: [NK], means: ['失眠'] },
+  醒: { words: ['醒'], departments: [NK], means: ['失眠'] },
+  汗: { words: ['汗'], departments: [NK], means: ['亚健康调理'] },
+  累: { words: ['累'], departments: [NK], means: ['亚健康调理'] },
+  虚: { words: ['虚'], departments: [NK], means: ['亚健康调理'] },
+  晕: { words: ['晕'], departments: [NK, ZJ], means: ['眩晕'] },
+  头: { words: ['头'], departments: [NK, ZJ], means: ['头痛', '眩晕'] },
+  心: { words: ['心'], departments: [NK], means: ['焦虑抑郁状态'] },
+  尿: { words: ['尿'], departments: [NK], missing: '泌尿外科' },
+  牙: { words: ['牙'], departments: [NK], missing: '口腔科' },
+  眼: { words: ['眼'], departments: [NK, ZJ], missing: '眼科' },
+  耳: { words: ['耳'], departments: [NK, ZJ], missing: '耳鼻喉科' },
+  经: { words: ['经'], departments: [FK], means: ['月经不调', '痛经'] },
+  孕: { words: ['孕'], departments: [FK], means: ['不孕不育'] },
+  乳: { words: ['乳'], departments: [FK], means: ['月经不调'] },
+  宫: { words: ['宫'], departments: [FK], means: ['月经不调'] },
+  颈: { words: ['颈'], departments: [ZJ], means: ['颈椎病'] },
+  脖: { words: ['脖'], departments: [ZJ], means: ['颈椎病'] },
+  肩: { words: ['肩'], departments: [ZJ], means: ['肩周炎'] },
+  腰: { words: ['腰'], departments: [ZJ, GS], means: ['腰椎间盘突出症', '腰肌劳损'] },
+  背: { words: ['背'], departments: [ZJ, GS], means: ['腰肌劳损', '颈椎病'] },
+  麻: { words: ['麻'], departments: [ZJ], means: ['颈椎病', '腰椎间盘突出症'] },
+  膝: { words: ['膝'], departments: [GS], means: ['膝骨关节炎'] },
+  腿: { words: ['腿'], departments: [GS, ZJ], means: ['腰椎间盘突出症', '膝骨关节炎'] },
+  脚: { words: ['脚'], departments: [GS], means: ['运动损伤'] },
+  踝: { words: ['踝'], departments: [GS], means: ['运动损伤'] },
+  骨: { words: ['骨'], departments: [GS], means: ['骨质疏松'] },
+  关: { words: ['关'], departments: [GS], means: ['膝骨关节炎', '风湿痹症'] },
+  痒: { words: ['痒'], departments: [PF], means: ['湿疹', '荨麻疹'] },
+  疹: { words: ['疹'], departments: [PF], means: ['湿疹', '荨麻疹'] },
+  痘: { words: ['痘'], departments: [PF], means: ['痤疮'] },
+  斑: { words: ['斑'], departments: [PF], means: ['黄褐斑'] },
+  皮: { words: ['皮'], departments: [PF], means: ['湿疹'] },
+  鼻: { words: ['鼻'], departments: [FB], means: ['过敏性鼻炎'] },
+  咳: { words: ['咳'], departments: [FB], means: ['慢性咳嗽'] },
+  痰: { words: ['痰'], departments: [FB], means: ['慢性咳嗽', '慢性咽炎'] },
+  喘: { words: ['喘'], departments: [FB], means: ['支气管哮喘', '慢阻肺'] },
+  肺: { words: ['肺'], departments: [FB], means: ['慢性咳嗽'] },
+  嗓: { words: ['嗓'], departments: [FB], means: ['慢性咽炎'] },
+  喉: { words: ['喉'], departments: [FB], means: ['慢性咽炎'] },
+  咽: { words: ['咽'], departments: [FB], means: ['慢性咽炎'] },
+  癌: { words: ['癌'], departments: [ZL], means: ['肿瘤调理'] },
+  瘤: { words: ['瘤'], departments: [ZL], means: ['肿瘤调理'] },
+};

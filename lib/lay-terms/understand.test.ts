@@ -82,6 +82,14 @@ describe('pinyin and typos', () => {
     expect(understand('腰椎间盘突处').matched).toEqual(['腰椎间盘突出症']);
   });
 
+  it('reads a typo inside a phrase, and last the part of the body a phrase names', () => {
+    expect(understand('最近失棉很严重')).toMatchObject({ readAs: 'typo', matched: ['失眠'] });
+    expect(understand('腰那里一直酸酸的')).toMatchObject({ readAs: 'body-part', departments: ['针灸推拿科', '中医骨伤科'] });
+    expect(understand('身上到处痒').departments).toEqual(['中医皮肤科']);
+    expect(understand('孩子半夜一直咳').departments).toEqual(['中医儿科']);
+    expect(understand('孩子半夜一直咳').terms).toContain('小儿咳嗽');
+  });
+
   it('does not read a keyword that finds something as typed as a guess', () => {
     expect(understand('失棉', { foundAsTyped: () => true }).readAs).toBe('plain');
     expect(understand('shimian', { foundAsTyped: (k) => k === 'shimian' }).readAs).toBe('plain');

@@ -10,7 +10,8 @@
  *    characters or more, which the segmenter may cut differently); the longest words win;
  * 3. pinyin or its initials (shimian, sm → 失眠), by pinyin-pro, over the same index;
  * 4. one character typed wrong: a homophone (失棉) or, in a word of three characters or more, any one
- *    character (腰间盘突出 is read as 腰椎间盘突出 only by the dictionary; 颈椎痛 → 颈椎病 here).
+ *    character (颈椎炳 → 颈椎病), the whole keyword first, then a piece of a phrase;
+ * 5. last, the parts of the body and signs a phrase names (腰, 痒, 咳: triage.ts BODY_PARTS).
  *
  * The answer is what to search (the medical words, and the department when a symptom names no illness), the
  * departments the phrase leads to (挂什么科), a department the group does not have, and how it was read. The
@@ -18,9 +19,9 @@
  */
 import { pinyin } from 'pinyin-pro';
 import { LAY_TERMS, normalizeComplaint } from './dictionary';
-import { CHILD_WORDS, DEPARTMENT_SPECIALTIES, GROUP_DEPARTMENTS, PEDIATRIC_OF, TRIAGE, type TriageRow } from './triage';
+import { BODY_PARTS, CHILD_WORDS, DEPARTMENT_SPECIALTIES, GROUP_DEPARTMENTS, PEDIATRIC_OF, TRIAGE, type TriageRow } from './triage';
 
-export type ReadAs = 'plain' | 'dictionary' | 'phrase' | 'pinyin' | 'typo';
+export type ReadAs = 'plain' | 'dictionary' | 'phrase' | 'pinyin' | 'typo' | 'body-part';
 
 export interface Understanding {
   /** The keyword and what to search beside it; a search matches any. */
@@ -160,6 +161,35 @@ function typoWords(text: string): Entry[] {
   return [];
 }
 
+/**
+ * A phrase with no word of the index in it: a piece of it read as a word once one character is fixed (a
+ * homophone of two characters or more, one character of three or more), the longest piece first.
+ */
+function typoInPhrase(text: string): Entry[] {
+  const chars = Array.from(text);
+  for (let len = Math.min(LONGEST, chars.length - 1); len >= 2; len--) {
+    for (let start = 0; start + len <= chars.length; start++) {
+      const piece = chars.slice(start, start + len).join('');
+      if (!/^\p{Script=Han}+$/u.test(piece)) continue;
+      const same = spellings(piece).flatMap((k) => BY_PINYIN.get(k) ?? []);
+      if (same.length) return [INDEX.get(same[0]!)!];
+      if (len < 3) continue;
+      const pc = Array.from(piece);
+      for (let i = 0; i < len; i++) {
+        const near = BY_PATTERN.get([...pc.slice(0, i), '*', ...pc.slice(i + 1)].join(''));
+        if (near?.length) return [INDEX.get(near[0]!)!];
+      }
+    }
+  }
+  return [];
+}
+
+/** The last resort: the parts of the body and signs a phrase names (腰, 痒, 咳; triage.ts BODY_PARTS), each once. */
+function bodyParts(text: string): Entry[] {
+  const rows = [...new Set(Array.from(text).map((c) => BODY_PARTS[c]).filter((r): r is TriageRow => Boolean(r)))];
+  return rows.map((row) => ({ word: row.words[0]!, kind: 'triage' as const, means: row.means ?? [], departments: row.departments, missing: row.missing }));
+}
+
 /** Latin letters read as pinyin or initials of a word of the index (shimian, sm → 失眠). */
 function pinyinWords(keyword: string): Entry[] {
   const k = keyword.toLowerCase().replace(/[\s']+/g, '');
@@ -271,6 +301,8 @@ export function understand(raw: string, options: UnderstandOptions = {}): Unders
     }
   }
   const inPhrase = wordsIn(text);
+  // Only who is ill (孩子半夜一直咳): what ails them may still be a part of the body or a sign.
+  if (inPhrase.length && inPhrase.every((e) => e.means.length === 1 && e.means[0] === '中医儿科')) inPhrase.push(...bodyParts(text));
   if (inPhrase.length) return fromWords(keyword, text, inPhrase, 'phrase');
   // Letters and typos are guesses: a keyword that finds something as typed (a doctor 王敏, a clinic) is not one.
   if (options.foundAsTyped?.(keyword)) return PLAIN(keyword);
@@ -278,6 +310,10 @@ export function understand(raw: string, options: UnderstandOptions = {}): Unders
   if (spelled.length) return fromWords(keyword, text, spelled, 'pinyin');
   const fixed = typoWords(text);
   if (fixed.length) return fromWords(keyword, text, fixed, 'typo');
+  const fixedInPhrase = typoInPhrase(text);
+  if (fixedInPhrase.length) return fromWords(keyword, text, fixedInPhrase, 'typo');
+  const parts = bodyParts(text);
+  if (parts.length) return fromWords(keyword, text, parts, 'body-part');
   return PLAIN(keyword);
 }
 
