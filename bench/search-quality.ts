@@ -138,7 +138,7 @@ export async function measureSearch() {
     const sorted = [...times].sort((a, b) => a - b);
     const cpuSorted = [...cpuTimes].sort((a, b) => a - b);
     const doctors = (backend.db.prepare('SELECT COUNT(*) AS n FROM doctors').get() as { n: number }).n;
-    return { development, heldOut, queries: times.length, doctors, p50Ms: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), cpuP50Ms: quantile(cpuSorted, 0.5), cpuP95Ms: quantile(cpuSorted, 0.95), loadAverage: os.loadavg()[0] };
+    return { development, heldOut, queries: times.length, doctors, p50Ms: quantile(sorted, 0.5), p95Ms: quantile(sorted, 0.95), cpuP50Ms: quantile(cpuSorted, 0.5), cpuP95Ms: quantile(cpuSorted, 0.95), loadAverage: os.loadavg()[0] ?? 0 };
   } finally {
     backend.db.close();
   }
