@@ -26,7 +26,7 @@ describe('lib/api online services', () => {
     expect(page.items).toHaveLength(5);
     const d = page.items[0]!;
     expect(Object.keys(d).sort()).toEqual(
-      ['appointmentCode', 'avatar', 'clinicName', 'department', 'doctorId', 'fans', 'name', 'nextOpen', 'praiseRate', 'registerFee', 'serviceCount', 'specialties', 'title'].sort(),
+      ['appointmentCode', 'avatar', 'city', 'clinicCode', 'clinicName', 'department', 'doctorId', 'fans', 'name', 'nextOpen', 'praiseRate', 'registerFee', 'serviceCount', 'specialties', 'title'].sort(),
     );
     expect(Array.isArray(d.specialties)).toBe(true);
     const rates = page.items.map((x) => x.praiseRate);
