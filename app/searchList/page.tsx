@@ -132,10 +132,10 @@ export default async function SearchPage({ searchParams }: Props) {
 
   const total = counts.all;
   // A patient's word or phrase is searched with what it means (lib/lay-terms/understand.ts): say so, lead to
-  // the departments it names (挂什么科), and mark those words too. A keyword that found a doctor or a clinic by
-  // name is read as typed, as the backend reads it.
-  const foundByName = [...doctors.items.map((d) => d.name), ...clinics.items.map((c) => c.name)].some((n) => n.includes(keyword));
-  const read = understand(keyword, { foundAsTyped: () => foundByName });
+  // the departments it names (挂什么科), and mark those words too. A keyword a doctor's name, 擅长 or 科室 holds
+  // as typed is no pinyin or typo, as the backend reads it (keywordFindsDoctor): then the doctors listed hold it.
+  const foundAsTyped = doctors.items.some((d) => [d.name, d.department, ...d.specialties].some((f) => f.includes(keyword)));
+  const read = understand(keyword, { foundAsTyped: () => foundAsTyped });
   const marked = read.terms.join(' ');
   // 您是不是要找: on an empty or thin result, the nearest words of the same index.
   const suggestions = total < THIN_RESULT ? didYouMean(keyword) : [];
