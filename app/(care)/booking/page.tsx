@@ -4,6 +4,7 @@ import { BookingSummary } from '@/components/booking/booking-summary';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { getMemberProfile } from '@/lib/api/members';
 import { getPatients } from '@/lib/api/patients';
 import { getBookingSlot } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
@@ -11,6 +12,8 @@ import { pageMetadata } from '@/lib/seo';
 import { memberClient, requireMember } from '@/lib/session';
 import { parseCode, single, type SearchParams } from '@/lib/url-params';
 import { newIdempotencyKey } from '@/lib/contract';
+import { registrationCharge } from '@/lib/fees';
+import { cancelCutoffMinutes, cancelPolicyText } from '@/lib/visit-rules';
 
 export const metadata: Metadata = pageMetadata({ title: '预约挂号', path: '/booking', noindex: true });
 
@@ -24,7 +27,8 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
   const scheduleId = parseCode(raw ?? null);
   await requireMember(scheduleId ? routes.booking(scheduleId) : '/booking');
   const found = scheduleId ? await getBookingSlot(scheduleId) : { error: '出诊时段无效，请从医生排班中重新选择' };
-  const list = 'slot' in found ? await getPatients(await memberClient()) : null;
+  const client = 'slot' in found ? await memberClient() : null;
+  const [list, profile] = client ? await Promise.all([getPatients(client), getMemberProfile(client)]) : [null, null];
   return (
     <>
       <PageHeader title="预约挂号" subtitle="确认就诊信息后提交预约，并在时限内完成支付" />
@@ -42,7 +46,7 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
           </div>
         ) : (
           <>
-            <BookingSummary slot={found.slot} />
+            <BookingSummary slot={found.slot} charge={registrationCharge(found.slot.fee, profile?.level)} />
             <BookingForm
               scheduleId={found.slot.id}
               idempotencyKey={newIdempotencyKey()}
@@ -50,9 +54,7 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
               patients={list?.patients ?? []}
               selfIdCardOnFile={list?.selfIdCardOnFile ?? false}
             />
-            <p className="text-xs text-stone-600">
-              挂号费在线支付后预约生效；就诊前2小时可在预约详情中取消或改约，已付费用原路退回。
-            </p>
+            <p className="text-xs text-stone-600">{cancelPolicyText(cancelCutoffMinutes())}</p>
           </>
         )}
       </div>

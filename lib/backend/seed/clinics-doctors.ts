@@ -4,6 +4,7 @@
  * online questions, studios, specials, illnesses. Deterministic (seeded PRNG),
  * dates relative to settings.now() so lists always look recent.
  */
+import { registrationFeeOfTitle } from '@/lib/fees';
 import type { Database, Seeder } from '../types';
 import {
   CLINICS,
@@ -100,7 +101,8 @@ export function insertDoctors(
       rng.int(10, 6000),
       online ? 1 : 0,
       online ? rng.pick([20, 30, 50, 80]) : 0,
-      title === '主任医师' ? 50 : title === '副主任医师' ? 30 : 15,
+      // The fee of the title, from the one table (lib/fees.ts).
+      registrationFeeOfTitle(title),
       n,
     );
     // Three to six half-days a week at the clinic (seed/roster.ts).
