@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { FavouriteToggle } from '@/components/hospitals/favourite-toggle';
 import { OnlineBadge } from '@/components/online/online-badge';
 import type { Doctor } from '@/lib/api/doctors';
+import { formatCount } from '@/lib/format';
 import { routes } from '@/lib/routes';
 
 /** The head of a doctor's page: portrait, title, clinic, figures, online status and the favourite toggle. */
@@ -43,7 +44,7 @@ export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; onl
         <dl className="mt-4 flex gap-10">
           {[
             ['好评率', `${doctor.praiseRate}%`],
-            ['服务人次', String(doctor.serviceCount)],
+            ['服务人次', formatCount(doctor.serviceCount)],
             ['粉丝', String(doctor.fans)],
             ['挂号费', `¥${doctor.registerFee}`],
           ].map(([k, v]) => (
