@@ -69,7 +69,7 @@ export function DoctorCard({ doctor, href, highlight }: { doctor: DoctorSummary;
         </p>
         <dl className="mt-3 flex gap-5 text-xs text-stone-600">
           <div>
-            <dt className="inline">好评率 </dt>
+            <dt className="inline">满意度 </dt>
             <dd className="inline font-semibold text-brand-700">{doctor.praiseRate}%</dd>
           </div>
           <div>

@@ -5,6 +5,7 @@
  * dates relative to settings.now() so lists always look recent.
  */
 import { registrationFeeOfTitle } from '@/lib/fees';
+import { refreshDoctorSatisfaction } from '../handlers/evaluations';
 import type { Database, Seeder } from '../types';
 import {
   CLINICS,
@@ -173,6 +174,8 @@ export const seedClinicsDoctors: Seeder = (db, settings) => {
       daysAgo(now, rng.int(5, 120)));
     if (d.online) for (let i = 0, c = rng.int(4, 8); i < c; i++) addEvaluation(d.doctorId, d.orgCode, 1);
   }
+  // Each doctor's PraiseRate is their 满意度, counted from the evaluations just written (one figure everywhere).
+  refreshDoctorSatisfaction(db);
   for (const c of CLINICS) for (let i = 0; i < 5; i++) addEvaluation(null, c.code, 0);
 
   // Online questions (public 0 / private 1, replied 1 / not 0), each about an illness the doctor treats.

@@ -84,6 +84,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
       <PhysicianJsonLd doctor={doctor} ratio={ratio} />
       <DoctorProfile
         doctor={doctor}
+        satisfaction={ratio.total > 0 ? { rate: ratio.satisfiedRate, count: ratio.total, href: '#evaluations' } : undefined}
         online={doctor.consultsOnline ? (online[0]?.online ?? false) : null}
         actions={
           doctor.consultsOnline ? (
@@ -111,7 +112,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
       </DetailSection>
       <DetailSection id="evaluations" title="患者评价">
         <div className="space-y-5">
-          <EvaluationRatioBar ratio={ratio} />
+          <EvaluationRatioBar ratio={ratio} rateShown={false} />
           <EvaluationFilters state={filters} hrefFor={(f) => hrefFor(f)} />
           <EvaluationList page={evaluations} hrefForPage={(p) => hrefFor(filters, p)} />
         </div>
