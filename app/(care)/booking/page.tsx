@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
 import { BookingForm } from '@/components/booking/booking-form';
 import { BookingSummary } from '@/components/booking/booking-summary';
+import { slotAlternatives, type SlotAlternatives } from '@/components/booking/slot-alternatives';
+import { SlotAlternativesPanel } from '@/components/booking/slot-alternatives-panel';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { getClinicSchedule } from '@/lib/api/clinics';
+import { getDoctorPage, getDoctorSchedule } from '@/lib/api/doctors';
 import { getMemberProfile } from '@/lib/api/members';
 import { getPatients } from '@/lib/api/patients';
-import { getBookingSlot } from '@/lib/api/registrations';
+import { getBookingSlot, type BookingSlot } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { memberClient, requireMember } from '@/lib/session';
@@ -22,6 +26,16 @@ export const metadata: Metadata = pageMetadata({ title: '预约挂号', path: '/
  * a visitor goes through the SPEC §4 login dialog and comes back to this URL,
  * which names the slot. Never cached: the numbers are live.
  */
+/** A full or closed slot is no dead end: the doctor's next open times and colleagues in that half-day. */
+async function alternativesOf(slot: BookingSlot): Promise<SlotAlternatives> {
+  const [doctorDays, clinicSlots, colleagues] = await Promise.all([
+    getDoctorSchedule(slot.doctorCode),
+    getClinicSchedule(slot.clinicCode),
+    slot.department ? getDoctorPage({ orgCode: slot.clinicCode, department: slot.department, pageSize: 50 }) : null,
+  ]);
+  return slotAlternatives(slot, { doctorDays, clinicSlots, departmentDoctorCodes: colleagues?.items.map((d) => d.appointmentCode) ?? [] });
+}
+
 export default async function BookingPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = single((await searchParams).slot, 80);
   const scheduleId = parseCode(raw ?? null);
@@ -29,6 +43,7 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
   const found = scheduleId ? await getBookingSlot(scheduleId) : { error: '出诊时段无效，请从医生排班中重新选择' };
   const client = 'slot' in found ? await memberClient() : null;
   const [list, profile] = client ? await Promise.all([getPatients(client), getMemberProfile(client)]) : [null, null];
+  const alternatives = 'slot' in found && found.slot.bookState !== 'open' ? await alternativesOf(found.slot) : null;
   return (
     <>
       <PageHeader title="预约挂号" subtitle="确认就诊信息后提交预约，并在时限内完成支付" />
@@ -54,6 +69,14 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
               patients={list?.patients ?? []}
               selfIdCardOnFile={list?.selfIdCardOnFile ?? false}
             />
+            {alternatives ? (
+              <SlotAlternativesPanel
+                alternatives={alternatives}
+                doctorName={found.slot.doctorName}
+                doctorCode={found.slot.doctorCode}
+                department={found.slot.department}
+              />
+            ) : null}
             <p className="text-xs text-stone-600">{cancelPolicyText(cancelCutoffMinutes())}</p>
           </>
         )}
