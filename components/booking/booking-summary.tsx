@@ -30,9 +30,9 @@ export function BookingSummary({ slot, charge }: { slot: BookingSlot; charge: Re
     ['就诊日期', `${slot.date} ${slot.weekday}`],
     ['就诊时段', `${slot.shiftName} ${slot.start}-${slot.end}`],
     ['挂号费', `￥${formatYuan(toYuan(charge.listFen))}`],
+    ['剩余号源', slot.bookState === 'full' ? '约满' : slot.bookState === 'closed' ? '已停止预约' : `${slot.remaining}`],
     ['会员折扣', charge.discountLabel ? `${charge.discountLabel}（减￥${formatYuan(toYuan(charge.discountFen))}）` : '无'],
     ['应付金额', <strong key="pay" className="text-base text-brand-700">￥{formatYuan(toYuan(charge.amountFen))}</strong>],
-    ['剩余号源', slot.bookState === 'full' ? '约满' : slot.bookState === 'closed' ? '已停止预约' : `${slot.remaining}`],
   ];
   return (
     <dl aria-label="预约信息" className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-3 rounded-lg border border-stone-200 bg-white p-5 text-sm">
