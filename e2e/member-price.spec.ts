@@ -104,6 +104,20 @@ test('a 金卡 member sees ¥30 − 8.5折 = ¥25.50 before booking, pays it, an
   const row = page.getByRole('table', { name: '挂号记录' }).locator('tbody tr').filter({ hasText: slot.Date }).filter({ hasText: '张秀兰' }).first();
   await expect(row).toContainText('￥25.50');
   await expect(row).toContainText('原价￥30 金卡 8.5折');
+  // Names, states and the buttons of 操作 never break inside a word, at 1366 px and at 200 % zoom (683 px): the
+  // 操作 column is as wide as its widest button and the others keep the room.
+  const lineCount = (el: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  };
+  for (const width of [1366, 683]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const cell of [row.getByText('张秀兰', { exact: true }), row.getByText('已预约', { exact: true }), row.getByRole('button', { name: '取消预约' })]) {
+      expect(await cell.first().evaluate(lineCount), `${await cell.first().innerText()} at ${width}px`).toBe(1);
+    }
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // 积分明细: the credit, with the balance after it.
   await page.goto('/dRecord/points');
@@ -131,7 +145,7 @@ test('a full slot offers the doctor’s next open times and the department’s o
   const slot = await openSlotOfFee(request, 30);
   expect((await api(request, 'Dev/FillSlot', { ScheduleID: slot.ScheduleID, Leave: '0' })).ErrorNo).toBe(1);
   await page.goto(`/booking?slot=${slot.ScheduleID}`);
-  await expect(page.getByRole('alert')).toContainText('该时段已约满');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('该时段已约满');
   const offer = page.getByRole('region', { name: '可以改约这些号源' });
   await expect(offer.getByRole('heading', { name: `${slot.DoctorName}医生的其他可约时段` })).toBeVisible();
   // Every offered time is a way on: a link to book it.

@@ -74,7 +74,7 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
                 <span className={`whitespace-nowrap rounded-full px-3 py-1 text-xs ${STATUS_STYLE[r.status]}`}>{r.statusName}</span>
                 {r.refundAmount > 0 ? <span className="mt-1 block whitespace-nowrap text-xs text-stone-600">已退款￥{formatYuan(r.refundAmount)}</span> : null}
               </td>
-              <td className="space-y-2 px-4 py-3">
+              <td className="space-y-2 whitespace-nowrap px-4 py-3">
                 {r.canPay ? <PayForm registerNo={r.registerNo} amount={r.amount} deadline={r.payDeadline} simulated={r.simulatedPayment} /> : null}
                 {r.canCancel ? (
                   <CancelForm
