@@ -142,9 +142,16 @@ test('a 金卡 member sees ¥30 − 8.5折 = ¥25.50 before booking, pays it, an
 
 test('a full slot offers the doctor’s next open times and the department’s other doctors there', async ({ page, context, request }) => {
   await loginAs(context, request, DEMO.rich);
-  const slot = await openSlotOfFee(request, 30);
+  // A ¥50 doctor: not one the journey above read, so the site has not cached their schedule yet.
+  const slot = await openSlotOfFee(request, 50);
   expect((await api(request, 'Dev/FillSlot', { ScheduleID: slot.ScheduleID, Leave: '0' })).ErrorNo).toBe(1);
-  await page.goto(`/booking?slot=${slot.ScheduleID}`);
+  // On the doctor page 约满 is a way on, not a dead end.
+  await page.goto(`/doctordetail/${slot.AppointmentCode}`);
+  await page
+    .getByRole('table', { name: '未来14天出诊排班' })
+    .getByRole('link', { name: `${slot.DoctorName} ${slot.Date} ${slot.ShiftName} ${slot.StartTime}-${slot.EndTime} 已约满，查看其他可约时段` })
+    .click();
+  await expect(page).toHaveURL(`/booking?slot=${slot.ScheduleID}`);
   await expect(page.getByRole('main').getByRole('alert')).toContainText('该时段已约满');
   const offer = page.getByRole('region', { name: '可以改约这些号源' });
   await expect(offer.getByRole('heading', { name: `${slot.DoctorName}医生的其他可约时段` })).toBeVisible();
