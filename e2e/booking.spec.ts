@@ -8,6 +8,7 @@
  * so the specs can run again on the same database.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatYuan } from '../lib/fees';
 import { idCardCheckChar } from '../lib/validation';
 import { api, failNext, registerFreshMember } from './auth-helpers';
 import { loginAs } from './support/members-session';
@@ -83,7 +84,10 @@ test('a member books from a doctor page, pays, and sees it in the records', asyn
   expect(label).toContain(date);
   await expect(page.getByText(new RegExp(`^${date} 周`))).toBeVisible();
   await expect(page.getByText(/^(上午|下午|夜诊) \d{2}:\d{2}-\d{2}:\d{2}$/)).toBeVisible();
-  await expect(page.getByText(/^￥\d+/)).toBeVisible();
+  // The price before paying: the list fee, the holder's card discount (a new member holds 普卡) and the amount.
+  await expect(summary.nth(4)).toHaveText(/^￥\d+$/);
+  await expect(summary.nth(6)).toHaveText(/^普卡 9\.5折（减￥\d+(\.\d{2})?）$/);
+  await expect(summary.nth(7)).toHaveText(/^￥\d+(\.\d{2})?$/);
   const before = Number((await summary.nth(5).innerText()).trim());
 
   // A double click books once.
@@ -132,13 +136,15 @@ test('a visitor is asked to log in with the login dialog and comes back to the s
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === href);
   await expect(page.getByRole('button', { name: '确认预约' })).toBeVisible();
+  // 请先登录 is no longer true once logged in: its toast left with the login, not seconds later.
+  expect(await page.getByText('请先登录', { exact: true }).count()).toBe(0);
   await expect(page.getByRole('radio', { name: /访客预约（本人）/ })).toBeChecked();
 });
 
 test('cancelling in the dialog says what is refunded and returns the number; a failed cancel shows the SPEC §8 message and keeps the record', async ({ page, context, request }) => {
   const member = await freshMember(request);
   const slot = (await openSlots(request, 'D100004'))[1]!;
-  const booked = await authed<{ RegisterNo: string; Fee: number }>(request, member.tokens.accessToken, 'HIS_Register/BookRegister', {
+  const booked = await authed<{ RegisterNo: string; Fee: number; PayAmount: number }>(request, member.tokens.accessToken, 'HIS_Register/BookRegister', {
     ScheduleID: slot.ScheduleID,
     IdempotencyKey: `e2e${Date.now()}`,
   });
@@ -159,7 +165,10 @@ test('cancelling in the dialog says what is refunded and returns the number; a f
   await failNext(request, 'HIS_Register/CancelRegister');
   await row.getByRole('button', { name: '取消预约' }).click();
   const dialog = page.getByRole('dialog', { name: '确认取消预约？' });
-  await expect(dialog).toContainText(`已支付的挂号费￥${booked.Result.Fee}将原路退回`);
+  // What was paid is what is refunded: the fee at the member's card discount (lib/fees.ts).
+  const paid = formatYuan(booked.Result.PayAmount);
+  expect(booked.Result.PayAmount).toBeLessThan(booked.Result.Fee);
+  await expect(dialog).toContainText(`已支付的挂号费￥${paid}将原路退回`);
   await dialog.getByRole('button', { name: '确认取消' }).click();
   await expect(dialog.getByRole('alert')).toContainText('订单取消失败，请重试或联系客服');
   await dialog.getByRole('button', { name: '暂不取消' }).click();
@@ -172,9 +181,9 @@ test('cancelling in the dialog says what is refunded and returns the number; a f
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveCount(0);
   await page.getByRole('dialog').getByRole('button', { name: '确认取消' }).click();
   // What was refunded: said at once, and kept on the record.
-  await expect(page.getByRole('status').filter({ hasText: `预约已取消，挂号费￥${booked.Result.Fee}将原路退回` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `预约已取消，挂号费￥${paid}将原路退回` })).toBeVisible();
   await expect(row).toContainText('已取消');
-  await expect(row).toContainText(`已退款￥${booked.Result.Fee}`);
+  await expect(row).toContainText(`已退款￥${paid}`);
   await expect(row.getByRole('button', { name: '取消预约' })).toHaveCount(0);
   expect(await remaining()).toBe(held + 1);
 });

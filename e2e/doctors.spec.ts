@@ -5,7 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { collectPageProblems } from './support/page-problems';
 
-const rate = (text: string) => Number(/好评率\s*([\d.]+)%/.exec(text)?.[1] ?? NaN);
+// The card's 满意度 is the doctor's one satisfaction figure (the 好评 sort orders by it).
+const rate = (text: string) => Number(/满意度\s*([\d.]+)%/.exec(text)?.[1] ?? NaN);
 
 test('find a doctor by praise, page 2, today’s schedule, dissatisfied evaluations', async ({ page }) => {
   const problems = collectPageProblems(page);

@@ -6,8 +6,8 @@
 import { expect, test } from '@playwright/test';
 
 const PAGES: [path: string, mustContain: string[]][] = [
-  ['/doctorlist', ['找医生', '好评率']],
-  ['/doctorlist/215?sort=praise&page=2', ['位医生', '好评率']],
+  ['/doctorlist', ['找医生', '满意度']],
+  ['/doctorlist/215?sort=praise&page=2', ['位医生', '满意度']],
   ['/doctordetail/D100001', ['医生简介', '今日出诊', '患者评价', '"@type":"Physician"']],
   ['/hospitallist', ['找门诊', '地址：']],
   ['/hospitallist/215', ['圣爱中医馆（昆明总院）']],

@@ -21,6 +21,9 @@ export function formatPoints(points: number): string {
   return `${Number(wan.toFixed(2))}万`;
 }
 
+/** Any count ≥ 10000 in 万 (服务 1.87万 人次): the same one formatter as points (SPEC §9, docs/STYLE "One clock, one formatter"). */
+export const formatCount = formatPoints;
+
 /** A phone number with its middle four digits hidden: 138****5678. */
 export function maskPhone(phone: string): string {
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

@@ -110,6 +110,8 @@ export const routes = {
   patients: (query?: ListQuery) => withQuery('/dRecord/patients', query),
   /** 兑换记录: the member's points-mall exchanges (the site's extension; docs/api.md GetExchangeList). */
   exchangeRecords: (query?: ListQuery) => withQuery('/dRecord/exchange', query),
+  /** 积分明细: what each paid booking earned, each refund took back and each exchange spent (docs/api.md GetPointsLog). */
+  pointsLog: (query?: ListQuery) => withQuery('/dRecord/points', query),
   /** Booking one schedule slot; the URL names the slot, so it survives the login dialog and can be shared. */
   booking: (slot: string, query?: ListQuery) => withQuery('/booking', { slot, ...query }),
 
@@ -133,7 +135,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
-export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/patients', '/booking'] as const;
+export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/points', '/dRecord/patients', '/booking'] as const;
 
 export function isLoginRequiredPath(pathname: string): boolean {
   return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

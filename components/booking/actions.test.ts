@@ -10,6 +10,7 @@ import { jar, request } from '@/test/next-headers-jar';
 import { installTestBackend, type TestBackend } from '@/test/test-backend';
 import { openReader, snapshot } from '@/test/db-snapshot';
 import { idCardFor, wrongIdCard } from '@/test/id-cards';
+import { formatYuan, toFen, toYuan } from '@/lib/fees';
 
 vi.mock('next/headers', () => import('@/test/next-headers-jar'));
 request.headers.set('x-forwarded-for', '203.0.113.27');
@@ -101,8 +102,10 @@ describe('a member books for a 就诊人 through the actions', () => {
 
     const cancelled = await actions.cancelRegistrationAction(null, form({ registerNo }));
     expect(cancelled).toMatchObject({ ok: true, receipt: { status: 'cancelled' } });
-    const fee = (cancelled as { receipt: { fee: number } }).receipt.fee;
-    expect((cancelled as { message: string }).message).toBe(`预约已取消，挂号费￥${fee}将原路退回`);
+    // What was paid is refunded: the list fee at the holder's card level (普卡 9.5折, lib/fees.ts), to the fen.
+    const { fee, amount } = (cancelled as { receipt: { fee: number; amount: number } }).receipt;
+    expect(amount).toBe(toYuan(Math.round(toFen(fee) * 0.95)));
+    expect((cancelled as { message: string }).message).toBe(`预约已取消，挂号费￥${formatYuan(amount)}将原路退回`);
     expect(await actions.removePatientAction(Number(patientId))).toEqual({ ok: true, message: '已删除就诊人' });
   });
 });

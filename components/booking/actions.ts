@@ -21,6 +21,7 @@ import {
   type BookingReceipt,
   type VisitReview,
 } from '@/lib/api/registrations';
+import { formatYuan } from '@/lib/fees';
 import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { validatePatientDraft, type PatientDraft, type PatientErrors } from '@/lib/validation/patient-rules';
@@ -135,7 +136,7 @@ export const cancelRegistrationAction = defineAction<typeof cancelInput, { recei
   async ({ registerNo }, { client }) => {
     const receipt = await cancelRegistration(await client(), registerNo);
     await refreshSchedules(receipt);
-    const refunded = receipt.refundAmount > 0 ? `，挂号费￥${receipt.refundAmount}将原路退回` : '';
+    const refunded = receipt.refundAmount > 0 ? `，挂号费￥${formatYuan(receipt.refundAmount)}将原路退回` : '';
     return { ok: true, receipt, message: `预约已取消${refunded}` };
   },
   {

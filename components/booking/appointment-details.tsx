@@ -3,7 +3,9 @@ import { ClinicDirections } from '@/components/hospitals/clinic-directions';
 import { Link } from '@/components/ui/link';
 import type { Clinic } from '@/lib/api/clinics';
 import type { Registration, RegistrationStatus } from '@/lib/api/registrations';
-import { formatDateTime } from '@/lib/format';
+import { feeText, formatYuan } from '@/lib/fees';
+import { formatDateTime, formatPoints } from '@/lib/format';
+import { visitNotice } from '@/lib/visit-rules';
 import { routes } from '@/lib/routes';
 import { STAR_LABELS } from '@/lib/validation/review-rules';
 import { visitTimeText } from './appointment-time';
@@ -42,10 +44,11 @@ function Section({ id, title, children }: { id?: string; title: string; children
 }
 
 function paymentText(r: Registration): string {
-  if (r.status === 'unpaid') return `待支付 ￥${r.fee}`;
-  if (r.status === 'cancelled') return r.refundAmount > 0 ? `已退款 ￥${r.refundAmount}（原路退回）` : '未支付，无需退款';
+  const amount = formatYuan(r.amount);
+  if (r.status === 'unpaid') return `待支付 ￥${amount}`;
+  if (r.status === 'cancelled') return r.refundAmount > 0 ? `已退款 ￥${formatYuan(r.refundAmount)}（原路退回）` : '未支付，无需退款';
   if (r.status === 'lapsed') return '未支付';
-  return r.paidAt ? `已支付 ￥${r.fee}（${formatDateTime(r.paidAt)}）` : `已支付 ￥${r.fee}`;
+  return r.paidAt ? `已支付 ￥${amount}（${formatDateTime(r.paidAt)}）` : `已支付 ￥${amount}`;
 }
 
 /**
@@ -89,7 +92,11 @@ export function AppointmentDetails({
           ['电话', <a key="tel" href={`tel:${clinic.phone.replace(/[^\d+-]/g, '')}`} className="text-brand-700 hover:underline">{clinic.phone}</a>],
         ] as [string, ReactNode][])
       : []),
-    ['挂号费', paymentText(r)],
+    ['挂号费', feeText(r)],
+    ['支付', paymentText(r)],
+    ...(r.pointsEarned > 0
+      ? ([['积分', r.status === 'cancelled' ? `本次挂号所得${formatPoints(r.pointsEarned)}积分已随退款扣回` : `本次挂号获得${formatPoints(r.pointsEarned)}积分`]] as [string, ReactNode][])
+      : []),
     ['下单时间', formatDateTime(r.createdAt)],
     ...(r.rescheduledFrom ? ([['改约', `已由 ${r.rescheduledFrom} 改约至当前时间`]] as [string, ReactNode][]) : []),
   ];
@@ -101,7 +108,7 @@ export function AppointmentDetails({
         <p className="mt-1 text-sm">{STATUS_NOTE[r.status]}</p>
         {r.canPay ? (
           <div className="mt-3">
-            <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} simulated={r.simulatedPayment} />
+            <PayForm registerNo={r.registerNo} amount={r.amount} deadline={r.payDeadline} simulated={r.simulatedPayment} />
           </div>
         ) : null}
         {r.status === 'booked' ? (
@@ -113,7 +120,7 @@ export function AppointmentDetails({
             >
               添加到日历（.ics）
             </a>
-            <span className="self-center text-stone-700">就诊前一天18:00起将向就诊人手机发送提醒短信</span>
+            <span className="self-center text-stone-700">就诊前一天18:00起将向就诊人手机发送提醒短信，您为家人预约时您的手机也会收到</span>
           </p>
         ) : null}
       </div>
@@ -139,15 +146,14 @@ export function AppointmentDetails({
       {active ? (
         <Section title="就诊须知">
           <ul className="list-disc space-y-2 pl-5 text-sm leading-7 text-stone-800">
-            <li>请至少提前15分钟到达{r.hospitalName}，到分诊台凭预约单号或就诊人身份证报到。</li>
-            <li>请携带就诊人身份证或医保卡（社保卡）；复诊请带上既往病历、检查报告和正在服用的药物。</li>
-            <li>中医望诊需观察舌苔，就诊前请勿进食有色食物、刮舌苔，女士请勿化浓妆。</li>
+            {visitNotice(r.hospitalName).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
             <li>
               {r.cancelDeadline
                 ? `如需取消或改约，请在 ${formatDateTime(r.cancelDeadline)} 前在本页办理，已付挂号费原路退回；之后请致电门诊。`
                 : '如需取消或改约，请致电门诊。'}
             </li>
-            <li>未按时就诊且未取消的预约将记为爽约。如有发热、咳嗽等症状，请佩戴口罩并主动告知分诊护士。</li>
           </ul>
         </Section>
       ) : null}
@@ -161,11 +167,11 @@ export function AppointmentDetails({
       {r.canCancel ? (
         <Section title="取消预约">
           <p className="mb-3 text-sm text-stone-700">
-            {r.status === 'booked' ? `取消后，已支付的挂号费￥${r.fee}将原路退回。` : '该预约尚未支付，取消后无需退款。'}
+            {r.status === 'booked' ? `取消后，已支付的挂号费￥${formatYuan(r.amount)}将原路退回。` : '该预约尚未支付，取消后无需退款。'}
           </p>
           <CancelForm
             registerNo={r.registerNo}
-            fee={r.fee}
+            amount={r.amount}
             paid={r.status === 'booked' && Boolean(r.paidAt)}
             visit={`${r.patientName}（${r.patientRelation}） · ${when} · ${r.hospitalName} ${r.doctorName}`}
           />

@@ -8,6 +8,8 @@ import type { Clinic } from '@/lib/api/clinics';
 import type { Registration } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/seo';
+import { VISIT_NOTICE_SHORT } from '@/lib/visit-rules';
+import { feeText } from '@/lib/fees';
 import { visitTimeText } from './appointment-time';
 
 export function appointmentCalendarFile(r: Registration, clinic: Clinic | null, now: Date): string {
@@ -24,7 +26,8 @@ export function appointmentCalendarFile(r: Registration, clinic: Clinic | null, 
         `就诊人：${r.patientName}（${r.patientRelation}）`,
         `就诊时间：${visitTimeText(r)}`,
         `门诊：${r.hospitalName}${clinic ? `，${clinic.address}，电话 ${clinic.phone}` : ''}`,
-        '请至少提前15分钟到达，携带就诊人身份证或医保卡。',
+        feeText(r),
+        VISIT_NOTICE_SHORT,
         `预约详情、改约与取消：${page}`,
       ].join('\n'),
       url: page,

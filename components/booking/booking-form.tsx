@@ -72,7 +72,7 @@ export function BookingForm({
         <p role="status" className="font-medium text-stone-900">
           {state.message}（预约单号 {r.registerNo}，就诊人：{r.patientName}，状态：{r.statusName}）
         </p>
-        {r.canPay ? <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} onPaid={onPaid} simulated={r.simulatedPayment} /> : null}
+        {r.canPay ? <PayForm registerNo={r.registerNo} amount={r.amount} deadline={r.payDeadline} onPaid={onPaid} simulated={r.simulatedPayment} /> : null}
         <AppointmentLinks registerNo={r.registerNo} />
         <p className="text-xs text-stone-600">逾期未支付，预约将自动取消，号源释放给其他患者。</p>
       </div>

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import type { BookingSlot } from '@/lib/api/registrations';
+import { formatYuan, toYuan, type RegistrationCharge } from '@/lib/fees';
 import { routes } from '@/lib/routes';
 
-/** What is being booked: doctor, clinic, date, period with its hours, fee and numbers left (the 就诊人 is chosen in the form). */
-export function BookingSummary({ slot }: { slot: BookingSlot }) {
+/**
+ * What is being booked: doctor, clinic, date, period with its hours, numbers left, and what it costs this
+ * member: the list fee, their card's discount and the amount to pay (lib/fees.ts, the table the backend charges
+ * by). The 就诊人 is chosen in the form; the price is the account holder's, whoever the 就诊人 is.
+ */
+export function BookingSummary({ slot, charge }: { slot: BookingSlot; charge: RegistrationCharge }) {
   const rows: [string, ReactNode][] = [
     [
       '医生',
@@ -24,8 +29,10 @@ export function BookingSummary({ slot }: { slot: BookingSlot }) {
     ],
     ['就诊日期', `${slot.date} ${slot.weekday}`],
     ['就诊时段', `${slot.shiftName} ${slot.start}-${slot.end}`],
-    ['挂号费', `￥${slot.fee}`],
+    ['挂号费', `￥${formatYuan(toYuan(charge.listFen))}`],
     ['剩余号源', slot.bookState === 'full' ? '约满' : slot.bookState === 'closed' ? '已停止预约' : `${slot.remaining}`],
+    ['会员折扣', charge.discountLabel ? `${charge.discountLabel}（减￥${formatYuan(toYuan(charge.discountFen))}）` : '无'],
+    ['应付金额', <strong key="pay" className="text-base text-brand-700">￥{formatYuan(toYuan(charge.amountFen))}</strong>],
   ];
   return (
     <dl aria-label="预约信息" className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-3 rounded-lg border border-stone-200 bg-white p-5 text-sm">

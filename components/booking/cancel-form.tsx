@@ -12,17 +12,19 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@
 import { useActionState, useState } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import { showToast } from '@/components/ui/toast';
+import { formatYuan } from '@/lib/fees';
 import { cancelRegistrationAction, type BookingActionResult } from './actions';
 
 export function CancelForm({
   registerNo,
-  fee,
+  amount,
   paid,
   visit,
   label = '取消预约',
 }: {
   registerNo: string;
-  fee: number;
+  /** What was paid and is refunded (yuan, to the fen). */
+  amount: number;
   /** Whether the fee has been paid (then it is refunded). */
   paid: boolean;
   /** Whom and when, as the dialog names the visit: 张秀兰 · 2026-11-25 上午 08:30-12:00 · 李建国. */
@@ -88,7 +90,7 @@ export function CancelForm({
               </p>
             ) : (
               <p className="rounded-md bg-amber-50 px-3 py-2 text-stone-800">
-                {paid ? `已支付的挂号费￥${fee}将原路退回至原支付账户。` : '该预约尚未支付，取消后无需退款。'}
+                {paid ? `已支付的挂号费￥${formatYuan(amount)}将原路退回至原支付账户。` : '该预约尚未支付，取消后无需退款。'}
                 号源将释放给其他患者，取消后不能恢复。
               </p>
             )}

@@ -7,17 +7,19 @@
 import { useActionState, useEffect } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import { payRegistrationAction, type BookingActionResult } from './actions';
+import { formatYuan } from '@/lib/fees';
 import { TimeLeft } from './time-left';
 
 export function PayForm({
   registerNo,
-  fee,
+  amount,
   deadline,
   onPaid,
   simulated = false,
 }: {
   registerNo: string;
-  fee: number;
+  /** What is paid (yuan, to the fen): the registration's amount after the member discount. */
+  amount: number;
   deadline: string;
   /** A simulated payment (PAYMENT_PROVIDER=simulated): the button says so, and that nothing is charged. */
   simulated?: boolean;
@@ -48,7 +50,7 @@ export function PayForm({
         disabled={pending}
         className="rounded-md bg-brand-700 px-3 py-1 text-sm text-white hover:bg-brand-800 disabled:opacity-60"
       >
-        {pending ? '支付中…' : `${simulated ? '模拟支付' : '支付'} ￥${fee}`}
+        {pending ? '支付中…' : `${simulated ? '模拟支付' : '支付'} ￥${formatYuan(amount)}`}
       </button>
       {simulated ? <span className="text-xs text-stone-600">演示环境，不会实际扣款</span> : null}
       {deadline ? <TimeLeft deadline={deadline} /> : null}

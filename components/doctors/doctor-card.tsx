@@ -2,6 +2,7 @@ import { StaticImage } from '@/components/ui/static-image';
 import { Link } from '@/components/ui/link';
 import type { DoctorSummary, NextOpenSlot } from '@/lib/api/doctors';
 import { Highlight } from '@/components/ui/highlight';
+import { formatCount } from '@/lib/format';
 import { routes } from '@/lib/routes';
 
 /** 2026-11-28 (a China date) → 11月28日. */
@@ -74,12 +75,12 @@ export function DoctorCard({ doctor, href, highlight, badge }: { doctor: DoctorS
         </p>
         <dl className="mt-3 flex gap-5 text-xs text-stone-600">
           <div>
-            <dt className="inline">好评率 </dt>
+            <dt className="inline">满意度 </dt>
             <dd className="inline font-semibold text-brand-700">{doctor.praiseRate}%</dd>
           </div>
           <div>
             <dt className="inline">服务 </dt>
-            <dd className="inline font-semibold text-stone-800">{doctor.serviceCount}</dd>
+            <dd className="inline font-semibold text-stone-800">{formatCount(doctor.serviceCount)}</dd>
           </div>
           <div>
             <dt className="inline">粉丝 </dt>

@@ -4,10 +4,32 @@ import type { ReactNode } from 'react';
 import { FavouriteToggle } from '@/components/hospitals/favourite-toggle';
 import { OnlineBadge } from '@/components/online/online-badge';
 import type { Doctor } from '@/lib/api/doctors';
+import { formatCount } from '@/lib/format';
 import { routes } from '@/lib/routes';
 
-/** The head of a doctor's page: portrait, title, clinic, figures, online status and the favourite toggle. */
-export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; online: boolean | null; actions?: ReactNode }) {
+/** The doctor's one satisfaction figure with the number of evaluations it counts, linked to them. */
+export interface SatisfactionFigure {
+  rate: number;
+  count: number;
+  href: string;
+}
+
+/**
+ * The head of a doctor's page: portrait, title, clinic, figures, online status and the favourite toggle. Its
+ * 满意度 is the doctor's one satisfaction figure (docs/api.md "TW_Evaluate": 满意 among the clinic-visit
+ * evaluations), shown with its count when the page has them.
+ */
+export function DoctorProfile({
+  doctor,
+  online,
+  actions,
+  satisfaction,
+}: {
+  doctor: Doctor;
+  online: boolean | null;
+  actions?: ReactNode;
+  satisfaction?: SatisfactionFigure;
+}) {
   return (
     <section className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
       <StaticImage
@@ -40,10 +62,20 @@ export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; onl
           <span className="font-medium text-stone-900">擅长：</span>
           {doctor.specialties.join('、')}
         </p>
-        <dl className="mt-4 flex gap-10">
+        <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-4">
+          <div>
+            <dt className="text-sm text-stone-600">满意度</dt>
+            <dd className="text-xl font-semibold text-brand-700">
+              {satisfaction ? satisfaction.rate : doctor.praiseRate}%
+              {satisfaction ? (
+                <Link href={satisfaction.href} className="ml-2 text-sm font-normal text-stone-600 underline underline-offset-2 hover:text-brand-700">
+                  {satisfaction.count}条评价
+                </Link>
+              ) : null}
+            </dd>
+          </div>
           {[
-            ['好评率', `${doctor.praiseRate}%`],
-            ['服务人次', String(doctor.serviceCount)],
+            ['服务人次', formatCount(doctor.serviceCount)],
             ['粉丝', String(doctor.fans)],
             ['挂号费', `¥${doctor.registerFee}`],
           ].map(([k, v]) => (

@@ -15,8 +15,12 @@ export interface EvaluationFilterState {
   content: '' | '0' | '1';
 }
 
-/** The ratio bar: satisfied rate and the counts behind it (GetEvaluateRatio). */
-export function EvaluationRatioBar({ ratio }: { ratio: EvaluationRatio }) {
+/**
+ * The ratio bar: satisfied rate and the counts behind it (GetEvaluateRatio). A page that already shows the rate
+ * in its head (the doctor page) passes `rateShown={false}`: the bar then says how the figure is counted instead
+ * of saying it a second time.
+ */
+export function EvaluationRatioBar({ ratio, rateShown = true }: { ratio: EvaluationRatio; rateShown?: boolean }) {
   const parts = [
     { label: '满意', value: ratio.satisfied, cls: 'bg-jade-600' },
     { label: '一般', value: ratio.average, cls: 'bg-gold-400' },
@@ -24,11 +28,17 @@ export function EvaluationRatioBar({ ratio }: { ratio: EvaluationRatio }) {
   ];
   return (
     <div className="flex flex-wrap items-center gap-8 rounded-lg bg-brand-50 p-5">
-      <div>
-        <p className="text-sm text-stone-600">满意度</p>
-        <p className="text-3xl font-bold text-brand-700">{ratio.satisfiedRate}%</p>
-        <p className="text-sm text-stone-600">共 {ratio.total} 条评价</p>
-      </div>
+      {rateShown ? (
+        <div>
+          <p className="text-sm text-stone-600">满意度</p>
+          <p className="text-3xl font-bold text-brand-700">{ratio.satisfiedRate}%</p>
+          <p className="text-sm text-stone-600">共 {ratio.total} 条评价</p>
+        </div>
+      ) : (
+        <p className="w-full text-sm text-stone-600">
+          满意度＝{ratio.total}条门诊评价中“满意”所占比例（含就诊后评价与系统默认好评）。
+        </p>
+      )}
       <dl className="grid flex-1 grid-cols-3 gap-4 text-sm">
         {parts.map((p) => (
           <div key={p.label}>

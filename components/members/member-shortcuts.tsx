@@ -6,6 +6,7 @@ const LINKS = [
   { label: '就诊人', hint: '为家人实名预约', href: routes.patients() },
   { label: '积分兑换', hint: '用积分兑换好礼', href: routes.pointsExchange() },
   { label: '兑换记录', hint: '积分商城兑换的商品', href: routes.exchangeRecords() },
+  { label: '积分明细', hint: '挂号得积分与扣回', href: routes.pointsLog() },
   { label: '我的留言', hint: '咨询与客服回复', href: routes.customerMessage() },
   { label: '投诉建议', hint: '处理进度与回访', href: routes.customerComplaints() },
   { label: '编辑资料', hint: '姓名、身份证与联系方式', href: routes.modifyInfo() },

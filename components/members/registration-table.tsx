@@ -2,6 +2,7 @@ import { Link } from '@/components/ui/link';
 import { CancelForm } from '@/components/booking/cancel-form';
 import { PayForm } from '@/components/booking/pay-form';
 import type { Registration, RegistrationStatus } from '@/lib/api/registrations';
+import { formatYuan } from '@/lib/fees';
 import { routes } from '@/lib/routes';
 
 const STATUS_STYLE: Record<RegistrationStatus, string> = {
@@ -32,7 +33,8 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
             <th scope="col" className="px-4 py-3 font-medium">就诊人</th>
             <th scope="col" className="px-4 py-3 text-right font-medium">挂号费</th>
             <th scope="col" className="px-4 py-3 text-center font-medium">状态</th>
-            <th scope="col" className="px-4 py-3 font-medium">操作</th>
+            {/* As narrow as its widest button: the other columns get the room, so names never break mid-word. */}
+            <th scope="col" className="w-px whitespace-nowrap px-4 py-3 font-medium">操作</th>
           </tr>
         </thead>
         <tbody>
@@ -57,20 +59,27 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
                 <span className="ml-1 text-xs text-jade-700">{r.doctorTitle}</span>
               </td>
               <td className="px-4 py-3 text-stone-700">
-                {r.patientName}
-                <span className="block text-xs text-stone-600">{r.patientRelation}</span>
+                <span className="whitespace-nowrap">{r.patientName}</span>
+                <span className="block whitespace-nowrap text-xs text-stone-600">{r.patientRelation}</span>
               </td>
-              <td className="px-4 py-3 text-right text-stone-700">￥{r.fee}</td>
+              <td className="px-4 py-3 text-right text-stone-700">
+                <span className="whitespace-nowrap">￥{formatYuan(r.amount)}</span>
+                {r.discountLabel ? (
+                  <span className="block whitespace-nowrap text-xs text-stone-600">
+                    原价<s>￥{formatYuan(r.fee)}</s> {r.discountLabel}
+                  </span>
+                ) : null}
+              </td>
               <td className="px-4 py-3 text-center">
-                <span className={`rounded-full px-3 py-1 text-xs ${STATUS_STYLE[r.status]}`}>{r.statusName}</span>
-                {r.refundAmount > 0 ? <span className="mt-1 block text-xs text-stone-600">已退款￥{r.refundAmount}</span> : null}
+                <span className={`whitespace-nowrap rounded-full px-3 py-1 text-xs ${STATUS_STYLE[r.status]}`}>{r.statusName}</span>
+                {r.refundAmount > 0 ? <span className="mt-1 block whitespace-nowrap text-xs text-stone-600">已退款￥{formatYuan(r.refundAmount)}</span> : null}
               </td>
-              <td className="space-y-2 px-4 py-3">
-                {r.canPay ? <PayForm registerNo={r.registerNo} fee={r.fee} deadline={r.payDeadline} simulated={r.simulatedPayment} /> : null}
+              <td className="space-y-2 whitespace-nowrap px-4 py-3">
+                {r.canPay ? <PayForm registerNo={r.registerNo} amount={r.amount} deadline={r.payDeadline} simulated={r.simulatedPayment} /> : null}
                 {r.canCancel ? (
                   <CancelForm
                     registerNo={r.registerNo}
-                    fee={r.fee}
+                    amount={r.amount}
                     paid={Boolean(r.paidAt) && r.status === 'booked'}
                     visit={`${r.patientName}（${r.patientRelation}） · ${r.visitDate} ${r.timeSlot} · ${r.hospitalName} ${r.doctorName}`}
                   />

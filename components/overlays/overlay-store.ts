@@ -4,6 +4,8 @@
  * "Sessions"): at most one is open, so opening one closes the others.
  */
 import { useSyncExternalStore } from 'react';
+import { dismissToast } from '@/components/ui/toast';
+import { messages } from '@/lib/messages';
 import type { MemberCardView } from './types';
 
 /**
@@ -54,6 +56,8 @@ let logins = 0;
 
 export function noteLogin() {
   logins += 1;
+  // 请先登录 is no longer true: it leaves the screen with the login, not 5 s later.
+  dismissToast(messages.loginRequired);
 }
 
 export function loginCount(): number {

@@ -1,5 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { Illness } from '@/lib/api/specialties';
+import { formatCount } from '@/lib/format';
 import { routes } from '@/lib/routes';
 
 /** One specialty/illness offered by a clinic (HIS_Specialty configuration). */
@@ -23,7 +24,7 @@ export function IllnessCard({ illness }: { illness: Illness }) {
         <span>
           好评率 <span className="font-semibold text-brand-700">{illness.praiseRate}%</span>
         </span>
-        <span>服务 {illness.serviceCount} 人次</span>
+        <span>服务 {formatCount(illness.serviceCount)} 人次</span>
       </p>
     </article>
   );

@@ -1,6 +1,7 @@
 import { StaticImage } from '@/components/ui/static-image';
 import { Link } from '@/components/ui/link';
 import type { Studio } from '@/lib/api/specialties';
+import { formatCount } from '@/lib/format';
 import { routes } from '@/lib/routes';
 
 /** A famous-doctor studio in the list. */
@@ -30,7 +31,7 @@ export function StudioCard({ studio }: { studio: Studio }) {
         <span>
           好评率 <span className="font-semibold text-brand-700">{studio.praiseRate}%</span>
         </span>
-        <span>服务 {studio.serviceCount} 人次</span>
+        <span>服务 {formatCount(studio.serviceCount)} 人次</span>
       </p>
     </article>
   );

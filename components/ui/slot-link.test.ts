@@ -37,4 +37,10 @@ describe('SlotLink (SPEC §4 booking states)', () => {
     expect(html).not.toMatch(FAINT_ON_WHITE);
     expect(html).toMatch({ open: /余3/, full: /约满/, closed: /已截止/ }[bookState]);
   });
+
+  it('a full slot is no dead end: it links to its booking page, which offers other times and doctors', () => {
+    const html = renderToStaticMarkup(createElement(SlotLink, { slot: { ...slot, bookState: 'full' } }));
+    expect(html).toContain('href="/booking?slot=S1"');
+    expect(html).toContain('aria-label="李明 2026-11-24 上午 08:30-12:00 已约满，查看其他可约时段"');
+  });
 });

@@ -31,6 +31,18 @@ export function showToast(message: string, kind: ToastKind = 'info', durationMs 
   }, durationMs);
 }
 
+/** Takes a message off the screen before its time: one that is no longer true (请先登录 once logged in). */
+export function dismissToast(message: string) {
+  if (!toasts.some((t) => t.message === message)) return;
+  toasts = toasts.filter((t) => t.message !== message);
+  emit();
+}
+
+/** The messages on screen now (tests). */
+export function visibleToasts(): readonly string[] {
+  return toasts.map((t) => t.message);
+}
+
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);

@@ -253,19 +253,28 @@ export function getDoctorById(doctorId: number): Promise<Doctor | null> {
   );
 }
 
-/** The next 14 days of the doctor's schedule, by date (GetDoctorScheduleNew). Live-ish: numbers change. */
-export function getDoctorSchedule(code: string): Promise<ScheduleDay[]> {
+/**
+ * The next 14 days of the doctor's schedule, by date (GetDoctorScheduleNew), with when its numbers were read
+ * (an ISO instant): the numbers are cached for REVALIDATE.live and the page around them may be too, so the
+ * doctor page says how fresh they are (a booking at the front desk shows within that time).
+ */
+export function getDoctorScheduleRead(code: string): Promise<{ days: ScheduleDay[]; readAt: string }> {
   return cachedRead(
-    ['doctor-schedule', code],
+    ['doctor-schedule-read', code],
     async () => {
       const r = await publicRead<{ DataList: { Date: string; Week: string; Shifts: WireSlot[] }[] }>(
         'TW_User/GetDoctorScheduleNew',
         { AppointmentCode: code },
       );
-      return r.DataList.map((d) => ({ date: d.Date, weekday: d.Week, slots: d.Shifts.map(reshapeSlot) }));
+      return { days: r.DataList.map((d) => ({ date: d.Date, weekday: d.Week, slots: d.Shifts.map(reshapeSlot) })), readAt: new Date().toISOString() };
     },
     { tags: [CACHE_TAGS.doctor(code)], revalidate: REVALIDATE.live },
   );
+}
+
+/** The next 14 days of the doctor's schedule, by date (getDoctorScheduleRead without the time). */
+export async function getDoctorSchedule(code: string): Promise<ScheduleDay[]> {
+  return (await getDoctorScheduleRead(code)).days;
 }
 
 /** Every doctor's AppointmentCode, for the sitemap. */

@@ -51,7 +51,14 @@ export interface Registration {
   doctorCode: string;
   doctorName: string;
   doctorTitle: string;
+  /** The list fee (yuan) of the doctor's title. */
   fee: number;
+  /** What is paid, and refunded by a cancel (yuan, to the fen): the fee at the holder's card level (lib/fees.ts). */
+  amount: number;
+  /** e.g. "金卡 8.5折", or '' when the amount is the list fee. */
+  discountLabel: string;
+  /** Points the payment earned. */
+  pointsEarned: number;
   status: RegistrationStatus;
   statusName: string;
   scheduleId: string;
@@ -107,6 +114,10 @@ function reshape(x: WireRegistration): Registration {
     doctorName: x.DoctorName,
     doctorTitle: x.DoctorTitle,
     fee: x.Fee,
+    // A host without the extension charges the list fee.
+    amount: x.PayAmount ?? x.Fee,
+    discountLabel: x.DiscountLabel ?? '',
+    pointsEarned: x.PointsEarned ?? 0,
     status: STATUS[x.Status] ?? 'visited',
     statusName: x.StatusName,
     scheduleId: x.ScheduleID ?? '',

@@ -10,9 +10,16 @@ import crypto from 'node:crypto';
 export interface PaymentOrder {
   /** The site's order number (the registration's RegisterNo). */
   orderNo: string;
-  /** Yuan, as the registration fee is stored. */
+  /** Yuan, to the fen: the amount to pay (the registration's PayAmount, lib/fees.ts). */
   amount: number;
   description: string;
+}
+
+export interface RefundRequest {
+  paymentNo: string;
+  /** Yuan, to the fen: what was paid. */
+  amount: number;
+  key: string;
 }
 
 /** A refusal may carry the words a member should read (`message`); without one the booking says 支付未完成. */
@@ -25,8 +32,12 @@ export interface PaymentProvider {
   create(order: PaymentOrder): Promise<PaymentOutcome>;
   /** Whether the payment has been made (a real provider: its query call or notification). */
   confirm(paymentNo: string): Promise<PaymentOutcome>;
-  /** Returns the amount of a confirmed payment. */
-  refund(paymentNo: string, amount: number): Promise<PaymentOutcome>;
+  /**
+   * Returns the amount of a confirmed payment. `key` is the refund's idempotency key (one per booking): a
+   * provider refunds once per key, however often it is asked (WeChat Pay's out_refund_no, Alipay's
+   * out_request_no), so a cancel retried after a lost answer never pays back twice.
+   */
+  refund(request: RefundRequest): Promise<PaymentOutcome>;
 }
 
 /** Pays at once, every time. Nothing is charged: there is no money behind it. */
@@ -39,7 +50,7 @@ export function simulatedPaymentProvider(): PaymentProvider {
     async confirm(paymentNo) {
       return { ok: true, paymentNo };
     },
-    async refund(paymentNo) {
+    async refund({ paymentNo }) {
       return { ok: true, paymentNo };
     },
   };

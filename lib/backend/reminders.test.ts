@@ -86,7 +86,7 @@ describe('when', () => {
     expect(reminderDueAt('2026-12-01').toISOString()).toBe('2026-11-30T10:00:00.000Z');
   });
 
-  it('is sent from 18:00 the day before, not earlier; once; to the 就诊人’s phone; with when, where and what to bring', async () => {
+  it('is sent from 18:00 the day before, not earlier; once; to the 就诊人’s phone and the account holder’s; with when, where and what to bring', async () => {
     const slot = await slotOn('2026-11-26');
     const patient = await call(a, 'HIS_Register/AddPatient', { Name: '张秀兰', Relation: '父母', IDCard: idCardFor(8, { sex: 0 }), Phone: '13400000002' }, token);
     const no = await bookAndPay(token, slot.ScheduleID, String(patient.Result.PatientID));
@@ -94,9 +94,10 @@ describe('when', () => {
     expect(notices(a, no)).toHaveLength(0);
     expect(sendDueReminders(a.db, quiet, at('2026-11-25T10:00:00Z'))).toBe(1);
     expect(sendDueReminders(a.db, quiet, at('2026-11-25T10:01:00Z'))).toBe(0);
-    const [sms] = notices(a, no);
-    expect(notices(a, no)).toHaveLength(1);
-    expect(sms!.phone).toBe('13400000002');
+    // The daughter who booked for her mother hears of it too: one notice to each phone, the same words.
+    expect(notices(a, no).map((n) => n.phone).sort()).toEqual(['13400000001', '13400000002']);
+    const sms = notices(a, no).find((n) => n.phone === '13400000002');
+    expect(notices(a, no).find((n) => n.phone === '13400000001')!.text).toBe(sms!.text);
     expect(sms!.created_at).toBe('2026-11-25T10:00:00.000Z');
     expect(sms!.text).toMatch(/^【圣爱中医】就诊提醒：张秀兰您好，您预约了11月26日（周四）上午 \d{2}:\d{2}-\d{2}:\d{2}/);
     expect(sms!.text).toContain(no);
@@ -238,7 +239,8 @@ describe('two server processes, for real', () => {
     const sent = (await Promise.all([p.line('sent'), q.line('sent')])).map((l) => Number(l.split(' ')[1]));
     await Promise.all([p.exited, q.exited]);
     expect(sent[0]! + sent[1]!).toBe(due);
-    for (const no of nos) expect(notices(a, no), no).toHaveLength(1);
+    // Each once to the 就诊人's phone and once to the holder's.
+    for (const no of nos) expect(notices(a, no).map((n) => n.phone).sort(), no).toEqual(['13400000004', '13400000005']);
   });
 });
 

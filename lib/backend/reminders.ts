@@ -7,6 +7,7 @@
  *   booking paid after 18:00 for the next day is reminded at once. Only 已预约 (0) records: an unpaid one
  *   is not an appointment yet, and a cancelled, lapsed or rescheduled one has no such visit (a reschedule
  *   clears the mark, so the new time gets its own reminder).
+ * - To whom: the 就诊人's phone, and the account holder's when it differs (the account's alone for older records).
  * - Once: each row is claimed by `UPDATE … SET reminder_sent_at WHERE reminder_sent_at IS NULL` and the
  *   notice is written in the same IMMEDIATE transaction. SQLite serialises the writers of every process
  *   that shares the database, so when two server processes run their pass at once, the second finds the
@@ -14,6 +15,7 @@
  * - Each process runs the pass every REMINDER_INTERVAL_MS from its backend's first use (router.ts
  *   getBackend), on the backend's one clock (settings.now).
  */
+import { VISIT_NOTICE_SHORT } from '@/lib/visit-rules';
 import { chinaDate, WEEKDAY_NAMES } from './handlers/clinic-rows';
 import { periodStartOfRow } from './handlers/register';
 import type { BackendSettings, Database } from './types';
@@ -52,7 +54,7 @@ export function reminderText(r: DueReminder): string {
   return (
     `【圣爱中医】就诊提醒：${r.patient_name}您好，您预约了${m}月${d}日（${weekday}）${r.time_slot}` +
     `${r.hospital_name}${r.department}${r.doctor_name}${r.doctor_title}的门诊，预约单号${r.register_no}。` +
-    `请提前15分钟到达，携带就诊人身份证或医保卡。` +
+    VISIT_NOTICE_SHORT +
     (r.address ? `地址：${r.address}。` : '') +
     `如需取消或改约，请登录圣爱中医官网“挂号记录”办理。`
   );
@@ -82,7 +84,8 @@ export function dueReminders(db: Database, now: Date): DueReminder[] {
  * (this process's or another's) claimed it first, or it stopped being 已预约.
  */
 export function sendReminder(db: Database, settings: Pick<BackendSettings, 'log' | 'devAids'>, row: DueReminder, now: Date): boolean {
-  const phone = row.patient_phone || row.member_phone;
+  // The 就诊人's phone, and the account holder's too when it differs: whoever booked for a parent hears of it.
+  const phones = [...new Set([row.patient_phone, row.member_phone].filter((p): p is string => Boolean(p)))];
   const at = now.toISOString();
   const sent = db
     .transaction(() => {
@@ -90,18 +93,12 @@ export function sendReminder(db: Database, settings: Pick<BackendSettings, 'log'
         .prepare('UPDATE registrations SET reminder_sent_at = ? WHERE id = ? AND status = 0 AND reminder_sent_at IS NULL')
         .run(at, row.id).changes;
       if (claimed !== 1) return false;
-      if (phone) {
-        db.prepare(`INSERT INTO sms_notices (phone, kind, register_no, text, created_at) VALUES (?, 'reminder', ?, ?, ?)`).run(
-          phone,
-          row.register_no,
-          reminderText(row),
-          at,
-        );
-      }
+      const notice = db.prepare(`INSERT INTO sms_notices (phone, kind, register_no, text, created_at) VALUES (?, 'reminder', ?, ?, ?)`);
+      for (const phone of phones) notice.run(phone, row.register_no, reminderText(row), at);
       return true;
     })
     .immediate();
-  if (sent && settings.devAids) settings.log(`SMS reminder to ${phone}: ${row.register_no}`);
+  if (sent && settings.devAids) settings.log(`SMS reminder to ${phones.join(', ')}: ${row.register_no}`);
   return sent;
 }
 

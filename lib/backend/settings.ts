@@ -8,6 +8,7 @@
  * by a switch of their own; `next dev` and the unit tests have them on by default, so `npm run dev` is the
  * whole demo.
  */
+import { cancelCutoffMinutes } from '@/lib/visit-rules';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -132,7 +133,8 @@ export function settingsFromEnv(overrides: Partial<BackendSettings> = {}): Backe
     smsImageCodeAfter: positiveInt(process.env.SMS_IMAGE_CODE_AFTER, LIMITS.smsImageCodeAfter.allowance),
     rateLimitScale: rateLimitScale(),
     bookingPaymentMinutes: positiveInt(process.env.BOOKING_PAYMENT_MINUTES, 15),
-    bookingCancelCutoffMinutes: positiveInt(process.env.BOOKING_CANCEL_CUTOFF_MINUTES, 120),
+    // The cut-off's one definition (lib/visit-rules.ts) reads BOOKING_CANCEL_CUTOFF_MINUTES.
+    bookingCancelCutoffMinutes: cancelCutoffMinutes(),
     paymentProvider: paymentProviderFromEnv(),
     demoMembers: demoMembersEnabled(),
     // The real clock; DEV_CLOCK starts it elsewhere where the development aids are on (dev-clock.ts).

@@ -30,7 +30,14 @@ export interface WireRegistration {
   DoctorCode: string;
   DoctorName: string;
   DoctorTitle: string;
+  /** The list fee (yuan) of the doctor's title. */
   Fee: number;
+  /** The amount to pay, paid and refunded (yuan, to the fen): Fee at the account holder's card level (docs/api.md). */
+  PayAmount: number;
+  /** The discount that priced it, e.g. "金卡 8.5折"; '' when none. */
+  DiscountLabel: string;
+  /** Points its payment earned (0 while unpaid); a cancel's refund takes them back from the balance. */
+  PointsEarned: number;
   /** 0 已预约, 1 已就诊, 2 已取消, 3 已爽约, 4 待支付, 5 已过期 (docs/api.md). */
   Status: number;
   StatusName: string;

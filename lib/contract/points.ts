@@ -3,6 +3,22 @@
  * exchange records.
  */
 
+/**
+ * One line of the member's 积分明细 (PointsMall/GetPointsLog, the site's extension): a credit (a paid booking)
+ * or a debit (its refund, an exchange), signed, with the balance after it.
+ */
+export interface WirePointsLogEntry {
+  LogID: number;
+  /** registration · refund · exchange */
+  Kind: string;
+  KindName: string;
+  Points: number;
+  Balance: number;
+  RegisterNo: string;
+  Note: string;
+  CreateTime: string;
+}
+
 /** Why ExchangeGoods refused an order; sent in Result.Reason beside ErrorInfo (SPEC §8 ErrorNo -1). */
 export type ExchangeRefusalReason = 'INSUFFICIENT_POINTS' | 'SOLD_OUT' | 'KEY_REUSED';
 

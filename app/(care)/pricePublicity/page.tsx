@@ -5,6 +5,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { getPriceList } from '@/lib/api/price-list';
+import { discountText, MEMBER_LEVELS } from '@/lib/fees';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 import { externalLinks, siteConfig } from '@/lib/site-config';
@@ -29,7 +30,9 @@ export default async function PricePublicityPage() {
         <DetailSection id="register-fees" title="挂号费">
           <RegisterFeeTable fees={prices.registerFees} />
           <p className="mt-4 text-sm text-stone-600">
-            挂号费按坐诊医生的职称收取，预约挂号时页面显示的费用与此一致；会员另享挂号折扣，见
+            挂号费按坐诊医生的职称收取；会员另享挂号折扣（
+            {MEMBER_LEVELS.map((l) => `${l.name}${discountText(l.registrationPercent)}`).join('、')}
+            ，按账号持有人的会员等级计算，金额精确到分），预约挂号时页面先显示原价、折扣与应付金额再支付，详见
             <Link href={routes.memberServices()} className="text-brand-700 underline underline-offset-2">会员权益</Link>。
           </p>
         </DetailSection>

@@ -228,8 +228,10 @@ describe('after the visit: Dev/MarkVisited and the review', () => {
     expect((await call(backend, 'HIS_Register/GetRegister', { RegisterNo: no }, token)).Result).toMatchObject({ Status: 1, CanEvaluate: 1, Evaluation: null, CanCancel: 0 });
 
     const doctor = () => call(backend, 'TW_User/GetDoctorSingle', { AppointmentCode: code });
-    const rateBefore = (await doctor()).Result.ReturnObject.PraiseRate as number;
-    const counted = backend.db.prepare('SELECT COUNT(*) FROM evaluations WHERE doctor_id = (SELECT doctor_id FROM doctors WHERE appointment_code = ?) AND source = 0').pluck().get(code) as number;
+    // The doctor's PraiseRate is their one 满意度: what GetEvaluateRatio says for their clinic-visit evaluations.
+    const ratio = async () => (await call(backend, 'TW_Evaluate/GetEvaluateRatio', { AppointmentCode: code, Source: '0' })).Result.ReturnObject;
+    const before = await ratio();
+    expect((await doctor()).Result.ReturnObject.PraiseRate).toBe(before.SatisfiedRate);
     for (const [fields, message] of [
       [{ Stars: '6', Content: '医生问诊很仔细。' }, '评分应为1到5星'],
       [{ Stars: '', Content: '医生问诊很仔细。' }, '请选择评分（1到5星）'],
@@ -256,7 +258,10 @@ describe('after the visit: Dev/MarkVisited and the review', () => {
       EvaluateType: 0,
       MemberName: '预**',
     });
-    expect((await doctor()).Result.ReturnObject.PraiseRate).toBe(Math.round(((rateBefore * counted + 100) / (counted + 1)) * 10) / 10);
+    const after = await ratio();
+    expect([after.Total, after.Satisfied]).toEqual([before.Total + 1, before.Satisfied + 1]);
+    expect(after.SatisfiedRate).toBe(Math.round(((before.Satisfied + 1) / (before.Total + 1)) * 1000) / 10);
+    expect((await doctor()).Result.ReturnObject.PraiseRate).toBe(after.SatisfiedRate);
     expect((await call(backend, 'HIS_Register/GetRegister', { RegisterNo: no }, token)).Result).toMatchObject({
       CanEvaluate: 0,
       Evaluation: { Stars: 5, Content: '医生问诊很仔细，开的药很有效。' },

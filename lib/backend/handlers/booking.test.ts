@@ -24,7 +24,7 @@ const provider: PaymentProvider = {
   name: 'test',
   create: async () => ({ ok: true, paymentNo: `T${Math.random().toString(36).slice(2, 12)}` }),
   confirm: async (paymentNo) => ({ ok: true, paymentNo }),
-  refund: async (paymentNo) => {
+  refund: async ({ paymentNo }) => {
     if (failNextRefund) {
       failNextRefund = false;
       return { ok: false, reason: 'declined' };

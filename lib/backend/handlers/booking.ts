@@ -21,15 +21,18 @@
  */
 import crypto from 'node:crypto';
 import { isIdempotencyKey, isRegisterNo, parseScheduleId, type WireBookingSlot } from '@/lib/contract';
+import { pointsForPayment, registrationCharge, toYuan } from '@/lib/fees';
 import { LIMITS, limitMessage } from '@/lib/limits';
+import { cutoffText } from '@/lib/visit-rules';
 import { optionalInt, requiredString } from '../fields';
+import { movePoints } from '../points-ledger';
 import { smsNoticesOf } from '../reminders';
 import type { Throttles } from '../throttles';
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
 import { chinaDate } from './clinic-rows';
 import { bookingPatient, optionalPatientId, type BookingPatient } from './patients';
 import { ACTIVE_REGISTRATION_SQL, slotById, type Slot } from './schedule-slots';
-import { cancelAllowed, effectiveStatus, registrationWire, type RegisterRow } from './register';
+import { cancelAllowed, effectiveStatus, payFenOf, registrationWire, type RegisterRow } from './register';
 
 /** Unpaid bookings one member may hold at once (lib/limits.ts bookingUnpaid). */
 export const MAX_UNPAID_BOOKINGS = LIMITS.bookingUnpaid.allowance;
@@ -156,6 +159,11 @@ export async function consumeBookingThrottles(throttles: Throttles, memberId: nu
   await throttles.consume('bookClient', ip);
 }
 
+/** The cut-off in the refusals' words: 2小时 (lib/visit-rules.ts). */
+function cutoffHoursText(settings: BackendSettings): string {
+  return cutoffText(settings.bookingCancelCutoffMinutes);
+}
+
 function periodText(slot: Pick<Slot, 'ShiftName' | 'StartTime' | 'EndTime'>): string {
   return `${slot.ShiftName} ${slot.StartTime}-${slot.EndTime}`;
 }
@@ -194,17 +202,21 @@ export function bookRegistration(
     const department = (db.prepare('SELECT department FROM doctors WHERE doctor_id = ?').get(slot.DoctorID) as { department: string }).department;
     const registerNo = `R${nowIso.slice(0, 10).replace(/-/g, '')}${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
     const deadline = new Date(now.getTime() + settings.bookingPaymentMinutes * 60_000).toISOString();
+    // The account holder's card level prices the booking, whoever the 就诊人 is (lib/fees.ts); the amount is
+    // fixed now, as the booking page showed it, and is what the payment, the refund and every page use.
+    const holder = db.prepare('SELECT level FROM members WHERE id = ?').get(member.memberId) as { level: number } | undefined;
+    const charge = registrationCharge(slot.RegisterFee, holder?.level);
     db.prepare(
       `INSERT INTO registrations (register_no, member_id, vip_code, patient_name, visit_date, time_slot, hospital_code, hospital_name,
          department, doctor_code, doctor_name, doctor_title, fee, status, created_at,
          schedule_id, doctor_id, shift_id, period_start, pay_deadline, idempotency_key,
-         patient_id, patient_relation, patient_id_card, patient_phone)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         patient_id, patient_relation, patient_id_card, patient_phone, pay_fen, discount_level)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       registerNo, member.memberId, member.vipCode, patient.name, slot.Date, periodText(slot),
       slot.HospitalCode, slot.HospitalName, department, slot.AppointmentCode, slot.DoctorName, slot.DoctorTitle, slot.RegisterFee,
       nowIso, slot.ScheduleID, slot.DoctorID, slot.ShiftID, slot.PeriodStart, deadline, input.key,
-      patient.patientId, patient.relation, patient.idCard, patient.phone,
+      patient.patientId, patient.relation, patient.idCard, patient.phone, charge.amountFen, charge.level,
     );
     return { ...registrationWire(db, ownRow(db, member.memberId, registerNo), settings, now), Repeated: false };
   });
@@ -230,7 +242,7 @@ export function rescheduleRegistration(db: Database, settings: BackendSettings, 
         refuse('NOT_RESCHEDULABLE', status === 0 || status === 4 ? '该预约不是在线预约，请联系门诊改约' : '该预约当前状态不能改约');
       }
       if (!cancelAllowed(row, settings, now)) {
-        refuse('TOO_LATE', `距就诊开始已不足${Math.round(settings.bookingCancelCutoffMinutes / 60)}小时，无法在线改约，请联系门诊`);
+        refuse('TOO_LATE', `距就诊开始已不足${cutoffHoursText(settings)}，无法在线改约，请联系门诊`);
       }
       const slot = slotOrRefuse(db, input.scheduleId, now);
       if (slot.DoctorID !== row.doctor_id) refuse('OTHER_DOCTOR', '只能改约同一位医生的其他时段');
@@ -270,7 +282,7 @@ export async function payRegistration(db: Database, settings: BackendSettings, m
     if (status !== 4) refuse('NOT_PAYABLE', '该预约当前状态无需支付');
     const open = db.prepare(`SELECT 1 FROM payments WHERE register_no = ? AND status IN ('created', 'paid')`).get(registerNo);
     if (open) refuse('IN_PROGRESS', '支付正在处理中，请勿重复提交');
-    recordPayment(db, { paymentNo: claim, registerNo, memberId, provider: provider.name, amount: r.fee, status: 'created' }, now);
+    recordPayment(db, { paymentNo: claim, registerNo, memberId, provider: provider.name, amount: toYuan(payFenOf(r)), status: 'created' }, now);
     return null;
   }).immediate();
   if (row) return { ...registrationWire(db, row, settings, now), Repeated: true };
@@ -282,7 +294,7 @@ export async function payRegistration(db: Database, settings: BackendSettings, m
   let paymentNo = '';
   try {
     const r = ownRow(db, memberId, registerNo);
-    const created = await provider.create({ orderNo: registerNo, amount: r.fee, description: `${r.doctor_name} ${r.visit_date} ${r.time_slot} 挂号费` });
+    const created = await provider.create({ orderNo: registerNo, amount: toYuan(payFenOf(r)), description: `${r.doctor_name} ${r.visit_date} ${r.time_slot} 挂号费` });
     if (!created.ok) fail(created.message ?? '支付未完成，请稍后再试');
     paymentNo = (created as { paymentNo: string }).paymentNo;
     const confirmed = await provider.confirm(paymentNo);
@@ -294,41 +306,104 @@ export async function payRegistration(db: Database, settings: BackendSettings, m
   const at = settings.now();
   const paid = db.transaction(() => {
     db.prepare(`UPDATE payments SET payment_no = ?, status = 'paid', updated_at = ? WHERE payment_no = ?`).run(paymentNo, at.toISOString(), claim);
-    return db
+    const changed = db
       .prepare(`UPDATE registrations SET status = 0, paid_at = ?, payment_no = ? WHERE register_no = ? AND status = 4 AND pay_deadline > ?`)
       .run(at.toISOString(), paymentNo, registerNo, at.toISOString()).changes;
+    if (changed === 1) creditPayment(db, ownRow(db, memberId, registerNo), at);
+    return changed;
   }).immediate();
   if (paid !== 1) {
     // The deadline passed while the provider answered: give the money back.
-    const refund = await provider.refund(paymentNo, ownRow(db, memberId, registerNo).fee).catch(() => ({ ok: false as const, reason: 'error' }));
+    const refund = await provider
+      .refund({ paymentNo, amount: toYuan(payFenOf(ownRow(db, memberId, registerNo))), key: refundKeyOf(registerNo) })
+      .catch(() => ({ ok: false as const, reason: 'error' }));
     if (refund.ok) db.prepare(`UPDATE payments SET status = 'refunded', updated_at = ? WHERE payment_no = ?`).run(at.toISOString(), paymentNo);
     refuse('LAPSED', '支付已超时，该预约已过期，费用将原路退回');
   }
   return { ...registrationWire(db, ownRow(db, memberId, registerNo), settings, at), Repeated: false };
 }
 
+/** The refund's idempotency key at the provider: one booking is refunded once, whoever asks and how often. */
+export function refundKeyOf(registerNo: string): string {
+  return `REFUND-${registerNo}`;
+}
+
+/**
+ * The points a paid booking earns (lib/fees.ts: the yuan paid × the holder's level's multiplier), credited once
+ * (points-ledger.ts); inside the transaction that marks it paid.
+ */
+function creditPayment(db: Database, row: RegisterRow, at: Date) {
+  const points = pointsForPayment(payFenOf(row), row.discount_level);
+  if (points <= 0) return;
+  const moved = movePoints(db, {
+    memberId: row.member_id, kind: 'registration', points, registerNo: row.register_no,
+    note: `挂号 ${row.doctor_name} ${row.visit_date}`, at: at.toISOString(),
+  });
+  if (moved !== null) db.prepare('UPDATE registrations SET points_earned = ? WHERE id = ?').run(moved, row.id);
+}
+
+/** A cancel's claim older than this is taken to be a process that died mid-refund; the refund's key keeps it single. */
+const CANCEL_CLAIM_STALE_MS = 5 * 60_000;
+
+/**
+ * CancelRegister: the row is claimed first (cancel_claimed_at, in an IMMEDIATE transaction), so of two cancels
+ * only one goes on; the claimed booking's payment is refunded through the provider once, under the booking's
+ * refund key; then one transaction marks it 已取消, the payment refunded, and takes back the points its payment
+ * earned. A refund that fails releases the claim and changes nothing (REFUND_FAILED).
+ */
 export async function cancelRegistration(db: Database, settings: BackendSettings, memberId: number, registerNo: string, now: Date) {
-  const row = ownRow(db, memberId, registerNo);
-  const status = effectiveStatus(row, now);
-  if (status === 2) return { ...registrationWire(db, row, settings, now), Repeated: true };
-  if (status !== 0 && status !== 4) refuse('NOT_CANCELLABLE', '该预约当前状态不能取消');
-  if (!cancelAllowed(row, settings, now)) {
-    refuse('TOO_LATE', `距就诊开始已不足${Math.round(settings.bookingCancelCutoffMinutes / 60)}小时，无法在线取消，请联系门诊`);
-  }
-  if (status === 0 && row.payment_no) {
-    const refund = await settings.paymentProvider.refund(row.payment_no, row.fee).catch(() => ({ ok: false as const, reason: 'error' }));
-    if (!refund.ok) refuse('REFUND_FAILED', '退款未完成，预约保持不变，请稍后再试');
+  const nowIso = now.toISOString();
+  const claimed = db.transaction(() => {
+    const row = ownRow(db, memberId, registerNo);
+    const status = effectiveStatus(row, now);
+    if (status === 2) return { row, repeated: true };
+    if (status !== 0 && status !== 4) refuse('NOT_CANCELLABLE', '该预约当前状态不能取消');
+    if (!cancelAllowed(row, settings, now)) {
+      refuse('TOO_LATE', `距就诊开始已不足${cutoffHoursText(settings)}，无法在线取消，请联系门诊`);
+    }
+    if (status === 4 && db.prepare(`SELECT 1 FROM payments WHERE register_no = ? AND status = 'created'`).get(registerNo)) {
+      refuse('IN_PROGRESS', '支付正在处理中，请稍后再取消');
+    }
+    const stale = new Date(now.getTime() - CANCEL_CLAIM_STALE_MS).toISOString();
+    const n = db
+      .prepare(`UPDATE registrations SET cancel_claimed_at = ? WHERE id = ? AND status = ? AND (cancel_claimed_at IS NULL OR cancel_claimed_at < ?)`)
+      .run(nowIso, row.id, row.status, stale).changes;
+    if (n !== 1) refuse('IN_PROGRESS', '取消正在处理中，请勿重复提交');
+    return { row, repeated: false };
+  }).immediate();
+  if (claimed.repeated) return { ...registrationWire(db, claimed.row, settings, now), Repeated: true };
+
+  const row = claimed.row;
+  const release = () => db.prepare('UPDATE registrations SET cancel_claimed_at = NULL WHERE id = ?').run(row.id);
+  if (row.status === 0 && row.payment_no) {
+    const refund = await settings.paymentProvider
+      .refund({ paymentNo: row.payment_no, amount: toYuan(payFenOf(row)), key: refundKeyOf(registerNo) })
+      .catch(() => ({ ok: false as const, reason: 'error' }));
+    if (!refund.ok) {
+      release();
+      refuse('REFUND_FAILED', '退款未完成，预约保持不变，请稍后再试');
+    }
   }
   const changed = db.transaction(() => {
+    // Guarded by the status it was claimed in: an unpaid booking paid meanwhile by another process stays paid.
     const n = db
-      .prepare(`UPDATE registrations SET status = 2, cancelled_at = ? WHERE id = ? AND status = ?`)
-      .run(now.toISOString(), row.id, row.status).changes;
-    if (n === 1 && row.payment_no) {
-      db.prepare(`UPDATE payments SET status = 'refunded', updated_at = ? WHERE payment_no = ?`).run(now.toISOString(), row.payment_no);
+      .prepare(`UPDATE registrations SET status = 2, cancelled_at = ?, cancel_claimed_at = NULL WHERE id = ? AND status = ?`)
+      .run(nowIso, row.id, row.status).changes;
+    if (n === 1 && row.status === 0 && row.payment_no) {
+      db.prepare(`UPDATE payments SET status = 'refunded', updated_at = ? WHERE payment_no = ?`).run(nowIso, row.payment_no);
+      if (row.points_earned > 0) {
+        movePoints(db, {
+          memberId: row.member_id, kind: 'refund', points: -row.points_earned, registerNo,
+          note: `退号 ${row.doctor_name} ${row.visit_date}`, at: nowIso,
+        });
+      }
     }
     return n;
   }).immediate();
-  if (changed !== 1) refuse('NOT_CANCELLABLE', '该预约状态已变化，请刷新后再试');
+  if (changed !== 1) {
+    release();
+    refuse('NOT_CANCELLABLE', '该预约状态已变化，请刷新后再试');
+  }
   return { ...registrationWire(db, ownRow(db, memberId, registerNo), settings, now), Repeated: false };
 }
 

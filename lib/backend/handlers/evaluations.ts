@@ -2,7 +2,7 @@
  * TW_Evaluate: evaluations of doctors and clinics with the SPEC §9 filters
  * (satisfaction 1/2/3, type manual 0 / system 1, content 1/0), paged in SQL.
  */
-import type { EndpointMap, Fields } from '../types';
+import type { Database, EndpointMap, Fields } from '../types';
 import { listResult, optionalEnum, optionalInt, paging } from '../fields';
 import { optionalCode } from './clinic-rows';
 
@@ -68,6 +68,33 @@ function filters(fields: Fields, { withFilters }: { withFilters: boolean }) {
     }
   }
   return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
+}
+
+/**
+ * 满意度, the one satisfaction figure of a doctor (docs/api.md "TW_Evaluate"): the share of their clinic-visit
+ * evaluations (Source 0; manual and system alike, the review after a visit included) rated 满意, in percent to
+ * one decimal. GetEvaluateRatio answers it as SatisfiedRate; the doctor's PraiseRate carries the same figure,
+ * kept by refreshDoctorSatisfaction whenever an evaluation is added, so the lists, the doctor page and its
+ * JSON-LD aggregateRating say one number.
+ */
+export function satisfiedRate(satisfied: number, total: number): number {
+  return total ? Math.round((satisfied / total) * 1000) / 10 : 0;
+}
+
+/** Sets doctors.praise_rate to the 满意度 of their evaluations (one doctor, or every doctor with any). */
+export function refreshDoctorSatisfaction(db: Database, doctorId?: number): void {
+  const rows = db
+    .prepare(
+      `SELECT doctor_id, COUNT(*) AS total, COALESCE(SUM(satisfaction = 1), 0) AS satisfied
+       FROM evaluations WHERE source = 0 AND doctor_id IS NOT NULL ${doctorId === undefined ? '' : 'AND doctor_id = ?'}
+       GROUP BY doctor_id`,
+    )
+    .all(...(doctorId === undefined ? [] : [doctorId])) as { doctor_id: number; total: number; satisfied: number }[];
+  const set = db.prepare('UPDATE doctors SET praise_rate = ? WHERE doctor_id = ? AND praise_rate <> ?');
+  for (const r of rows) {
+    const rate = satisfiedRate(r.satisfied, r.total);
+    set.run(rate, r.doctor_id, rate);
+  }
 }
 
 export const evaluationEndpoints: EndpointMap = {
@@ -138,7 +165,7 @@ export const evaluationEndpoints: EndpointMap = {
           Satisfied: r.s1,
           Average: r.s2,
           Dissatisfied: r.s3,
-          SatisfiedRate: r.total ? Math.round((r.s1 / r.total) * 1000) / 10 : 0,
+          SatisfiedRate: satisfiedRate(r.s1, r.total),
           Manual: r.manual,
           System: r.system,
           WithContent: r.content,

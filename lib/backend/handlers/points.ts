@@ -7,7 +7,23 @@
 import { formatPoints } from '@/lib/format';
 import { listResult, optionalEnum, optionalInt, optionalString, paging, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap } from '../types';
-import { isGoodsSn, isIdempotencyKey, type ExchangeRefusalReason, type WireExchangeOrder } from '@/lib/contract';
+import { isGoodsSn, isIdempotencyKey, type ExchangeRefusalReason, type WireExchangeOrder, type WirePointsLogEntry } from '@/lib/contract';
+import { ledgerPage, type LedgerKind, type LedgerRow } from '../points-ledger';
+
+const LEDGER_KIND_NAMES: Record<LedgerKind, string> = { registration: '挂号得积分', refund: '退号扣回', exchange: '积分兑换' };
+
+function ledgerWire(row: LedgerRow): WirePointsLogEntry {
+  return {
+    LogID: row.id,
+    Kind: row.kind,
+    KindName: LEDGER_KIND_NAMES[row.kind] ?? '',
+    Points: row.points,
+    Balance: row.balance_after,
+    RegisterNo: row.register_no ?? '',
+    Note: row.note,
+    CreateTime: row.created_at,
+  };
+}
 
 /** Wire values of the list's Sort field. '' = 默认 (newest first). */
 export const GOODS_SORTS = ['', 'points_asc', 'points_desc', 'hot', 'new'] as const;
@@ -153,6 +169,10 @@ export function exchangeGoods(
     const balance = account.points - cost;
     const createdAt = now.toISOString();
     const orderNo = `EX${createdAt.slice(0, 10).replace(/-/g, '')}${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+    // The 积分明细 (points-ledger.ts) shows the exchange beside the points bookings earned.
+    db.prepare(
+      `INSERT INTO points_ledger (member_id, kind, points, balance_after, register_no, note, created_at) VALUES (?, 'exchange', ?, ?, NULL, ?, ?)`,
+    ).run(member.memberId, -cost, balance, `兑换 ${goods.name}×${input.quantity}`, createdAt);
     const id = Number(
       db
         .prepare(
@@ -203,6 +223,17 @@ export const pointsEndpoints: EndpointMap = {
         .get(sn) as GoodsRow | undefined;
       if (!row) throw new BackendError(ErrorNo.NOT_FOUND, '商品不存在或已下架');
       return { ...goodsWire(row), Description: row.description ?? '' };
+    },
+  },
+
+  /** The site's extension (docs/api.md "PointsMall"): the caller's 积分明细, newest first. */
+  'PointsMall/GetPointsLog': {
+    access: 'member',
+    handle({ db, fields, caller }) {
+      const member = memberOf(caller);
+      const page = paging(fields, { defaultSize: 10, maxSize: 50 });
+      const { total, rows } = ledgerPage(db, member.memberId, page);
+      return listResult(rows.map(ledgerWire), total, page);
     },
   },
 

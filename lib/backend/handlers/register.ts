@@ -4,6 +4,7 @@
  * are in booking.ts (the site's extension, docs/api.md).
  */
 import type { WireRegistration } from '@/lib/contract';
+import { memberLevel, discountText, toFen, toYuan } from '@/lib/fees';
 import { maskIdCard, SELF_RELATION } from '@/lib/validation';
 import { listResult, optionalEnum, paging } from '../fields';
 import { BackendError, ErrorNo, type BackendSettings, type Database, type EndpointMap } from '../types';
@@ -50,6 +51,23 @@ export interface RegisterRow {
   reminder_sent_at: string | null;
   rescheduled_from: string | null;
   visited_at: string | null;
+  /** Migration 130: what is paid, in fen (NULL: the list fee, for records not booked on the site). */
+  pay_fen: number | null;
+  discount_level: number | null;
+  points_earned: number;
+  cancel_claimed_at: string | null;
+}
+
+/** What a record is paid in fen: the amount fixed at booking (lib/fees.ts), or the list fee of older records. */
+export function payFenOf(row: Pick<RegisterRow, 'pay_fen' | 'fee'>): number {
+  return row.pay_fen ?? toFen(row.fee);
+}
+
+/** "金卡 8.5折" when the booking was priced below its list fee, else ''. */
+function discountLabelOf(row: RegisterRow): string {
+  if (row.discount_level === null || payFenOf(row) >= toFen(row.fee)) return '';
+  const level = memberLevel(row.discount_level);
+  return `${level.name} ${discountText(level.registrationPercent)}`;
 }
 
 /** The end of a record's period: its date and the second time of its TimeSlot (上午 08:30-12:00), China time. */
@@ -118,6 +136,10 @@ export function registrationWire(db: Database, r: RegisterRow, settings: Backend
     DoctorName: r.doctor_name,
     DoctorTitle: r.doctor_title,
     Fee: r.fee,
+    // The amount to pay (and paid, and refunded): the list fee at the holder's card level, to the fen.
+    PayAmount: toYuan(payFenOf(r)),
+    DiscountLabel: discountLabelOf(r),
+    PointsEarned: r.points_earned ?? 0,
     Status: status,
     StatusName: REGISTER_STATUS_NAMES[status] ?? '',
     CreateTime: r.created_at,
@@ -127,7 +149,7 @@ export function registrationWire(db: Database, r: RegisterRow, settings: Backend
     CancelTime: r.cancelled_at ?? '',
     VisitedTime: r.visited_at ?? '',
     // What a cancel gives back: the fee of a paid booking, through the payment it was paid with.
-    RefundAmount: status === 2 && r.payment_no ? r.fee : 0,
+    RefundAmount: status === 2 && r.payment_no ? toYuan(payFenOf(r)) : 0,
     RescheduledFrom: r.rescheduled_from ?? '',
     CancelDeadline:
       (status === 0 || status === 4) && start ? new Date(start.getTime() - settings.bookingCancelCutoffMinutes * 60_000).toISOString() : '',

@@ -3,11 +3,12 @@
  * patient writes after the visit. Only the account that booked it, only a 已就诊 (1) record, and once per
  * booking (a unique index, migration 092). The review is an evaluation of the doctor and clinic like the
  * others (source 0, a clinic visit; SPEC §9's filters read it), marked verified, which the doctor page
- * shows as 已就诊患者; its stars count in the doctor's 好评率 (4–5 stars are praise).
+ * shows as 已就诊患者; its stars count in the doctor's 满意度 (4–5 stars are 满意; evaluations.ts satisfiedRate).
  */
 import { satisfactionOfStars, validateReviewDraft } from '@/lib/validation';
 import { optionalString, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Database, type EndpointMap } from '../types';
+import { refreshDoctorSatisfaction } from './evaluations';
 import { effectiveStatus } from './register';
 import type { RegisterRow } from './register';
 import { isRegisterNo } from '@/lib/contract';
@@ -21,22 +22,12 @@ function maskedName(name: string): string {
   return `${Array.from(name)[0] ?? ''}**`;
 }
 
-/**
- * The doctor's 好评率 with one more clinic-visit evaluation: the stored rate stands for the evaluations
- * counted so far, so the new one moves it by its share (a 5-star review of a doctor with 19 reviews at 90 %
- * makes 90.5 %), rounded to one decimal as the rate is shown.
- */
-export function praiseRateWith(rate: number, counted: number, praised: boolean): number {
-  const next = (rate * counted + (praised ? 100 : 0)) / (counted + 1);
-  return Math.round(next * 10) / 10;
-}
-
-function doctorOf(db: Database, row: RegisterRow): { doctor_id: number; praise_rate: number } | undefined {
+function doctorOf(db: Database, row: RegisterRow): { doctor_id: number } | undefined {
   return (
     row.doctor_id !== null
-      ? db.prepare('SELECT doctor_id, praise_rate FROM doctors WHERE doctor_id = ?').get(row.doctor_id)
-      : db.prepare('SELECT doctor_id, praise_rate FROM doctors WHERE appointment_code = ?').get(row.doctor_code)
-  ) as { doctor_id: number; praise_rate: number } | undefined;
+      ? db.prepare('SELECT doctor_id FROM doctors WHERE doctor_id = ?').get(row.doctor_id)
+      : db.prepare('SELECT doctor_id FROM doctors WHERE appointment_code = ?').get(row.doctor_code)
+  ) as { doctor_id: number } | undefined;
 }
 
 export const visitReviewEndpoints: EndpointMap = {
@@ -67,14 +58,6 @@ export const visitReviewEndpoints: EndpointMap = {
             refuse('ALREADY_REVIEWED', '该次就诊已评价，每次就诊只能评价一次');
           }
           const doctor = doctorOf(ctx.db, row);
-          if (doctor) {
-            const counted = (
-              ctx.db.prepare('SELECT COUNT(*) AS n FROM evaluations WHERE doctor_id = ? AND source = 0').get(doctor.doctor_id) as { n: number }
-            ).n;
-            ctx.db
-              .prepare('UPDATE doctors SET praise_rate = ? WHERE doctor_id = ?')
-              .run(praiseRateWith(doctor.praise_rate, counted, stars >= 4), doctor.doctor_id);
-          }
           const id = Number(
             ctx.db
               .prepare(
@@ -85,6 +68,8 @@ export const visitReviewEndpoints: EndpointMap = {
               .run(doctor?.doctor_id ?? null, row.hospital_code, maskedName(row.patient_name), satisfactionOfStars(stars), content, at, registerNo, stars)
               .lastInsertRowid,
           );
+          // The doctor's one satisfaction figure counts the new review at once.
+          if (doctor) refreshDoctorSatisfaction(ctx.db, doctor.doctor_id);
           return { EvaluateID: id, RegisterNo: registerNo, Stars: stars, Content: content, CreateTime: at, DoctorCode: row.doctor_code, HospitalCode: row.hospital_code };
         })
         .immediate();

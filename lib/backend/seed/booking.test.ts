@@ -66,6 +66,8 @@ describe.each([
     expect(second).toMatchObject({ Status: 0, StatusName: '已预约', PatientName: '张秀兰', PatientRelation: '父母' });
     expect(second.ScheduleID).not.toBe('');
     expect(second.VisitDate > chinaToday(seeded)).toBe(true);
+    // A site booking is priced as the site prices one: her 金卡 pays 85 % of the list fee.
+    expect(second).toMatchObject({ DiscountLabel: '金卡 8.5折', PayAmount: Math.round(second.Fee * 85) / 100 });
   });
 });
 

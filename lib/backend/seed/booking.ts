@@ -10,6 +10,7 @@
  *   and her son); the other members' -002 is a front-desk appointment like their -001.
  * - Record -009 is a past booking that lapsed unpaid; paid records carry a simulated payment number.
  */
+import { registrationCharge } from '@/lib/fees';
 import { idCardCheckChar } from '@/lib/validation';
 import { chinaDate } from '../handlers/clinic-rows';
 import { slotsFor, type Slot } from '../handlers/schedule-slots';
@@ -96,6 +97,10 @@ export const seedBooking: Seeder = (db, settings) => {
         slot.DoctorID, slot.ShiftID, slot.PeriodStart, new Date(yesterday.getTime() + settings.bookingPaymentMinutes * 60_000).toISOString(),
         paid, `seed-${r.register_no}`, patient.id, patient.name, patient.relation, patient.idCard, patient.phone, r.id,
       );
+      // Priced as the site prices a booking: the fee at the holder's card level (lib/fees.ts).
+      const level = (db.prepare('SELECT level FROM members WHERE id = ?').get(r.member_id) as { level: number } | undefined)?.level;
+      const charge = registrationCharge(slot.RegisterFee, level);
+      db.prepare('UPDATE registrations SET fee = ?, pay_fen = ?, discount_level = ? WHERE id = ?').run(slot.RegisterFee, charge.amountFen, charge.level, r.id);
     } else {
       frontDesk.run(slot.Date, frontDeskWindow(slot), yesterday.toISOString(), r.id);
     }

@@ -4,6 +4,8 @@
  * online questions, studios, specials, illnesses. Deterministic (seeded PRNG),
  * dates relative to settings.now() so lists always look recent.
  */
+import { registrationFeeOfTitle } from '@/lib/fees';
+import { refreshDoctorSatisfaction } from '../handlers/evaluations';
 import type { Database, Seeder } from '../types';
 import {
   CLINICS,
@@ -100,7 +102,8 @@ export function insertDoctors(
       rng.int(10, 6000),
       online ? 1 : 0,
       online ? rng.pick([20, 30, 50, 80]) : 0,
-      title === '主任医师' ? 50 : title === '副主任医师' ? 30 : 15,
+      // The fee of the title, from the one table (lib/fees.ts).
+      registrationFeeOfTitle(title),
       n,
     );
     // Three to six half-days a week at the clinic (seed/roster.ts).
@@ -171,6 +174,8 @@ export const seedClinicsDoctors: Seeder = (db, settings) => {
       daysAgo(now, rng.int(5, 120)));
     if (d.online) for (let i = 0, c = rng.int(4, 8); i < c; i++) addEvaluation(d.doctorId, d.orgCode, 1);
   }
+  // Each doctor's PraiseRate is their 满意度, counted from the evaluations just written (one figure everywhere).
+  refreshDoctorSatisfaction(db);
   for (const c of CLINICS) for (let i = 0; i < 5; i++) addEvaluation(null, c.code, 0);
 
   // Online questions (public 0 / private 1, replied 1 / not 0), each about an illness the doctor treats.

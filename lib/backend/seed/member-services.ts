@@ -3,18 +3,25 @@
  * agreements, points goods, message sources, and registration records for the
  * demo members that the core seeder created just before this one.
  */
+import { discountText, MEMBER_LEVELS, memberLevel, pointsMultiplierText } from '../../fees';
 import { formatPoints } from '../../format';
 import { siteConfig } from '../../site-config';
 import type { Database, Seeder } from '../types';
 import { GOODS_CATALOGUE } from './points-goods-catalogue';
 
+/** 挂号费 at a level, in the words of /memberServices, from the table the bookings are charged by (lib/fees.ts). */
+const registrationDiscount = (level: number) => `挂号费${discountText(memberLevel(level).registrationPercent)}`;
+
 /** Each level's summary names its threshold through the site's one points formatter (SPEC §9: 万 from 10000). */
 export const CARD_LEVELS = [
-  { level: 1, name: '普卡', threshold: 0, discount: '挂号费9.5折', color: '#8a8f98', summary: '注册即享，积分累计从这里开始。' },
-  { level: 2, name: '银卡', threshold: 5000, discount: '挂号费9折、中药饮片9.8折', color: '#9aa5b1', summary: `年度消费积分满${formatPoints(5000)}升级。` },
-  { level: 3, name: '金卡', threshold: 20000, discount: '挂号费8.5折、中药饮片9.5折', color: '#c9a227', summary: `年度消费积分满${formatPoints(20000)}升级。` },
-  { level: 4, name: '钻石卡', threshold: 50000, discount: '挂号费8折、中药饮片9折', color: '#4a6fa5', summary: `年度消费积分满${formatPoints(50000)}升级，尊享专属服务。` },
+  { level: 1, name: '普卡', threshold: 0, discount: registrationDiscount(1), color: '#8a8f98', summary: '注册即享，积分累计从这里开始。' },
+  { level: 2, name: '银卡', threshold: 5000, discount: `${registrationDiscount(2)}、中药饮片9.8折`, color: '#9aa5b1', summary: `年度消费积分满${formatPoints(5000)}升级。` },
+  { level: 3, name: '金卡', threshold: 20000, discount: `${registrationDiscount(3)}、中药饮片9.5折`, color: '#c9a227', summary: `年度消费积分满${formatPoints(20000)}升级。` },
+  { level: 4, name: '钻石卡', threshold: 50000, discount: `${registrationDiscount(4)}、中药饮片9折`, color: '#4a6fa5', summary: `年度消费积分满${formatPoints(50000)}升级，尊享专属服务。` },
 ] as const;
+
+/** A right's four levels read from the table: what 普卡, 银卡, 金卡, 钻石卡 get. */
+const byLevel = (text: (l: (typeof MEMBER_LEVELS)[number]) => string) => MEMBER_LEVELS.map(text) as [string, string, string, string];
 
 /** Each right with what it gives at 普卡, 银卡, 金卡, 钻石卡 ('' = not at that level). */
 const RIGHTS: { title: string; icon: string; summary: string; content: string; levels: [string, string, string, string] }[] = [
@@ -22,15 +29,15 @@ const RIGHTS: { title: string; icon: string; summary: string; content: string; l
     title: '消费积分',
     icon: '积',
     summary: '门诊消费累积积分，可在积分商城兑换好礼。',
-    content: '会员在圣爱中医各门诊就诊、购药均可累积积分，每消费1元累积1分；积分有效期为获得之日起两年。积分可在“积分兑换”与“积分商城”中兑换养生好礼与门诊服务。',
-    levels: ['1倍积分', '1.2倍积分', '1.5倍积分', '2倍积分'],
+    content: '会员在圣爱中医各门诊就诊、购药均可累积积分，每消费1元累积1分，再按会员等级乘以积分倍数（在线预约挂号支付后即时到账，可在“积分明细”中查看；退号时一并扣回）；积分有效期为获得之日起两年。积分可在“积分兑换”与“积分商城”中兑换养生好礼与门诊服务。',
+    levels: byLevel((l) => pointsMultiplierText(l.pointsTenths)),
   },
   {
     title: '挂号优惠',
     icon: '号',
     summary: '预约挂号享会员折扣。',
-    content: '通过官网、公众号或门诊前台预约挂号，凭会员卡享受相应折扣，名医工作室专家号同样适用。',
-    levels: ['9.5折', '9折', '8.5折', '8折'],
+    content: '通过官网、公众号或门诊前台预约挂号，凭会员卡享受相应折扣，名医工作室专家号同样适用；在线预约时按账号持有人的会员等级计算，为家人预约同样享受，预约页面在支付前显示折后金额。',
+    levels: byLevel((l) => discountText(l.registrationPercent)),
   },
   {
     title: '优先就诊',

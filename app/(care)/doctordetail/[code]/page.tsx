@@ -8,12 +8,12 @@ import { evaluationFilterState } from '@/components/doctors/evaluation-params';
 import { EvaluationFilters, EvaluationList, EvaluationRatioBar, type EvaluationFilterState } from '@/components/doctors/evaluations';
 import { PhysicianJsonLd } from '@/components/doctors/physician-json-ld';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { getDoctor, getDoctorSchedule } from '@/lib/api/doctors';
+import { getDoctor, getDoctorScheduleRead } from '@/lib/api/doctors';
 import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
 import { getOnlineStatus } from '@/lib/api/online';
 import { getInsurance } from '@/lib/api/reference';
 import { getDoctorSpecials } from '@/lib/api/specialties';
-import { formatDate } from '@/lib/format';
+import { chinaIsoDateTime, formatDate, formatDateTime } from '@/lib/format';
 import { parsePage, parseCode, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
@@ -50,7 +50,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
   const page = parsePage(sp.page, 1000) ?? 1;
   const target = { doctorCode: doctor.appointmentCode, source: 0 as const };
   const [schedule, ratio, evaluations, insurance, specials, online] = await Promise.all([
-    getDoctorSchedule(doctor.appointmentCode),
+    getDoctorScheduleRead(doctor.appointmentCode),
     getEvaluationRatio(target),
     getEvaluationPage(target, { satisfaction: filters.sat, type: filters.etype, content: filters.content, page, pageSize: 8 }),
     getInsurance(doctor.clinicCode),
@@ -84,6 +84,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
       <PhysicianJsonLd doctor={doctor} ratio={ratio} />
       <DoctorProfile
         doctor={doctor}
+        satisfaction={ratio.total > 0 ? { rate: ratio.satisfiedRate, count: ratio.total, href: '#evaluations' } : undefined}
         online={doctor.consultsOnline ? (online[0]?.online ?? false) : null}
         actions={
           doctor.consultsOnline ? (
@@ -97,7 +98,11 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
         <p className="leading-8 text-stone-800">{doctor.introduction}</p>
       </DetailSection>
       <DetailSection id="schedule" title="出诊时间">
-        <DoctorSchedule days={schedule} />
+        <DoctorSchedule days={schedule.days} />
+        <p className="mt-3 text-xs text-stone-600">
+          余号更新于 <time dateTime={chinaIsoDateTime(schedule.readAt)}>{formatDateTime(schedule.readAt)}</time>
+          ，1分钟内刷新一次：门诊现场挂号后这里的余号可能稍晚变化，以预约页的实时号源为准。
+        </p>
       </DetailSection>
       <DetailSection id="insurance" title="医保支付">
         <ul className="grid grid-cols-2 gap-3">
@@ -111,7 +116,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
       </DetailSection>
       <DetailSection id="evaluations" title="患者评价">
         <div className="space-y-5">
-          <EvaluationRatioBar ratio={ratio} />
+          <EvaluationRatioBar ratio={ratio} rateShown={false} />
           <EvaluationFilters state={filters} hrefFor={(f) => hrefFor(f)} />
           <EvaluationList page={evaluations} hrefForPage={(p) => hrefFor(filters, p)} />
         </div>

@@ -1,3 +1,4 @@
+import { finderMatchText as matchText } from '@/components/doctors/finder-match-text';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Link } from '@/components/ui/link';
@@ -123,8 +124,7 @@ export default async function DoctorListPage(props: Props) {
           <h2 className="text-lg font-semibold text-stone-800" data-route-focus>
             {day ? `${province.name}${monthDay(day.value)}（${day.weekday}）有号的医生共 ` : `${province.name}共有 `}
             <span className="text-brand-700" data-testid="doctor-total">{result.total}</span> 位{day ? '' : '医生'}
-            {keyword ? `符合“${keyword}”` : ''}
-            {filtered && !(day && !filters.department && !filters.title && !filters.clinic && !filters.online) ? '符合所选条件' : ''}
+            {matchText(keyword, filtered && !(day && !filters.department && !filters.title && !filters.clinic && !filters.online))}
           </h2>
           {filters.department ? (
             <Link href={routes.department(filters.department)} className="flex-none text-sm text-brand-700 hover:underline">

@@ -7,6 +7,7 @@ import { MedicalConditionJsonLd } from '@/components/specialties/medical-conditi
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { getIllness } from '@/lib/api/specialties';
+import { formatCount } from '@/lib/format';
 import { parseId, single, type SearchParams } from '@/lib/url-params';
 import { pickOption, SYMPTOM_SORTS } from '@/lib/constants';
 import { FilterTabs } from '@/components/ui/filter-tabs';
@@ -79,7 +80,7 @@ export default async function IllnessDetailPage({ params, searchParams }: Props)
             {illness.clinicName}
           </Link>
           <span className="ml-6 text-sm text-stone-600">
-            好评率 <span className="font-semibold text-brand-700">{illness.praiseRate}%</span> · 服务 {illness.serviceCount} 人次
+            好评率 <span className="font-semibold text-brand-700">{illness.praiseRate}%</span> · 服务 {formatCount(illness.serviceCount)} 人次
           </span>
         </p>
         {illness.departments.length ? (
