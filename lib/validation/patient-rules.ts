@@ -80,22 +80,28 @@ export function maskIdCard(idCard: string): string {
 /** 中医儿科 sees children: under this age on the visit date (SPEC §5 birth date of the ID card). */
 export const PAEDIATRIC_MAX_AGE = 14;
 
+/** Whole years on a China date (yyyy-mm-dd) of someone born on `birthday` (yyyy-mm-dd). */
+function ageOn(birthday: string, date: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
 /**
  * Whom a department sees (the booking page and BookRegister read this one rule): 中医妇科 women, 中医儿科
- * children under PAEDIATRIC_MAX_AGE on the visit date; every other department anyone. The person is their ID
- * card (sex digit, birth date). Answers why this person cannot be booked there, with what to do instead, or
- * null when they can.
+ * children under PAEDIATRIC_MAX_AGE on the visit date; every other department anyone. The person is what
+ * their ID card says (SPEC §5: the sex digit and the birth date). Answers why this person cannot be booked
+ * there, with what to do instead, or null when they can.
  */
-export function departmentRefusal(department: string, idCard: string, visitDate: string): string | null {
-  if (department !== '中医妇科' && department !== '中医儿科') return null;
-  // The visit date at noon China time: the age the person has on that China day.
-  const info = validateIdCard(idCard, new Date(`${visitDate}T12:00:00+08:00`));
-  if (!info.ok) return null;
-  if (department === '中医妇科' && info.value.sex !== 0) {
+export function departmentRefusal(department: string, person: { sex: 0 | 1 | null; birthday: string }, visitDate: string): string | null {
+  if (department === '中医妇科' && person.sex !== 0) {
     return '中医妇科仅接诊女性患者，该就诊人不能预约：请为女性就诊人预约，或选择中医内科等其他科室';
   }
-  if (department === '中医儿科' && info.value.age >= PAEDIATRIC_MAX_AGE) {
-    return `中医儿科仅接诊就诊当天未满${PAEDIATRIC_MAX_AGE}周岁的儿童，该就诊人就诊时${info.value.age}岁：请选择中医内科等成人科室`;
+  if (department === '中医儿科' && person.birthday) {
+    const age = ageOn(person.birthday, visitDate);
+    if (age >= PAEDIATRIC_MAX_AGE) {
+      return `中医儿科仅接诊就诊当天未满${PAEDIATRIC_MAX_AGE}周岁的儿童，该就诊人就诊时${age}岁：请选择中医内科等成人科室`;
+    }
   }
   return null;
 }

@@ -49,6 +49,8 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
               bookState={found.slot.bookState}
               patients={list?.patients ?? []}
               selfIdCardOnFile={list?.selfIdCardOnFile ?? false}
+              department={found.slot.department}
+              visitDate={found.slot.date}
             />
             <p className="text-xs text-stone-600">
               挂号费在线支付后预约生效；就诊前2小时可在预约详情中取消或改约，已付费用原路退回。

@@ -24,7 +24,7 @@
 import crypto from 'node:crypto';
 import { isIdempotencyKey, isRegisterNo, parseScheduleId, type WireBookingSlot } from '@/lib/contract';
 import { LIMITS, limitMessage } from '@/lib/limits';
-import { departmentRefusal } from '@/lib/validation';
+import { departmentRefusal, validateIdCard } from '@/lib/validation';
 import { optionalInt, requiredString } from '../fields';
 import { smsNoticesOf } from '../reminders';
 import type { Throttles } from '../throttles';
@@ -161,7 +161,8 @@ function otherPlaceOf(db: Database, memberId: number, patient: BookingPatient, s
 
 /** The hospital's rules of whom and where (see the head of this file), in the order a patient meets them. */
 function checkPatientRules(db: Database, memberId: number, patient: BookingPatient, slot: Slot, department: string, now: Date, exceptId = 0) {
-  const cannot = departmentRefusal(department, patient.idCard, slot.Date);
+  const card = validateIdCard(patient.idCard, now);
+  const cannot = departmentRefusal(department, card.ok ? card.value : { sex: null, birthday: '' }, slot.Date);
   if (cannot) refuse('DEPARTMENT', cannot);
   if (duplicateOf(db, memberId, patient, slot, now, exceptId)) {
     refuse('DUPLICATE', `${patient.name}已预约该医生的同一时段，请勿重复预约`);
