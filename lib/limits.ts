@@ -144,6 +144,10 @@ export const LIMITS = {
   bookMember: { rule: 'bookings and reschedules, from any address', allowance: 10, window: 10 * MINUTE, scope: 'member', mechanism: 'throttle', message: '预约操作过于频繁，请{wait}后再试' },
   /** Bookings and reschedules from one client, whatever the member (many accounts from one address). */
   bookClient: { rule: 'bookings and reschedules, whatever the member', allowance: 60, window: 10 * MINUTE, scope: 'client', mechanism: 'throttle', message: '当前网络预约操作过于频繁，请{wait}后再试' },
+
+  // ---- 就诊人
+  /** Adds, edits and removals of 就诊人 by one member, from any address (an account cycling ID cards through its list). */
+  patientWrite: { rule: '就诊人 adds, edits and removals', allowance: 30, window: HOUR, scope: 'member', mechanism: 'throttle', message: '就诊人信息修改过于频繁，请{wait}后再试' },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -193,7 +193,7 @@ export const reviewVisitAction = defineAction<typeof reviewInput, { review: Visi
   { member: true, invalid: '评价信息无效，请刷新页面后重试', failure: '评价未提交' },
 );
 
-export type PatientActionResult = ActionResult<{ patient?: Patient; message: string }, { errors: PatientErrors }>;
+export type PatientActionResult = ActionResult<{ patient?: Patient; message: string }, { errors: PatientErrors; reason: string }>;
 
 const PATIENT_FORMAT_MESSAGE = '就诊人信息格式不正确，请刷新页面后重试';
 
@@ -209,21 +209,48 @@ const patientDraftInput = z.object(
 
 const patientIdInput = z.int({ error: PATIENT_FORMAT_MESSAGE }).min(1, PATIENT_FORMAT_MESSAGE).max(2_147_483_647, PATIENT_FORMAT_MESSAGE);
 
-/** Absent (null or undefined) adds a 就诊人; a whole number saves that one. */
-const savePatientInput = z.object({ id: patientIdInput.nullish(), draft: patientDraftInput });
+/** The consent code the person being added received (docs/api.md "HIS_Register patients"): 6 digits, or none. */
+const consentCodeInput = z
+  .string({ error: PATIENT_FORMAT_MESSAGE })
+  .trim()
+  .regex(/^(\d{6})?$/, '本人同意验证码为6位数字')
+  .nullish();
 
-/** Adds a 就诊人 (id absent) or saves one (id given); the form keeps everything typed when it fails. */
-export const savePatientAction = defineAction<typeof savePatientInput, { patient?: Patient; message: string }, { errors: PatientErrors }, [id: number | null, draft: PatientDraft]>(
+/** Absent (null or undefined) adds a 就诊人; a whole number saves that one. */
+const savePatientInput = z.object({ id: patientIdInput.nullish(), draft: patientDraftInput, consentCode: consentCodeInput });
+
+/**
+ * Adds a 就诊人 (id absent) or saves one (id given); the form keeps everything typed when it fails. A refusal
+ * carries its reason: CONSENT_REQUIRED asks the form for the code sent to that person's phone.
+ */
+export const savePatientAction = defineAction<
+  typeof savePatientInput,
+  { patient?: Patient; message: string },
+  { errors: PatientErrors; reason: string },
+  [id: number | null, draft: PatientDraft, consentCode?: string | null]
+>(
   savePatientInput,
-  async ({ id, draft }, { client }) => {
+  async ({ id, draft, consentCode }, { client }) => {
     const editing = id !== null && id !== undefined;
     const checked = validatePatientDraft(draft, { editing });
     if (!checked.ok) return { ok: false, message: '请检查标出的内容，就诊人尚未保存', errors: checked.errors };
     const c = await client();
-    const patient = editing ? await updatePatient(c, id, checked.value) : await addPatient(c, { ...checked.value, idCard: checked.value.idCard! });
+    const consent = consentCode || undefined;
+    const patient = editing
+      ? await updatePatient(c, id, { ...checked.value, consentCode: consent })
+      : await addPatient(c, { ...checked.value, idCard: checked.value.idCard!, consentCode: consent });
     return { ok: true, patient, message: editing ? '就诊人信息已保存' : `已添加就诊人${patient.name}` };
   },
-  { member: true, invalid: PATIENT_FORMAT_MESSAGE, args: (id, draft) => ({ id, draft }), failure: '就诊人尚未保存' },
+  {
+    member: true,
+    invalid: PATIENT_FORMAT_MESSAGE,
+    args: (id, draft, consentCode) => ({ id, draft, consentCode }),
+    failure: '就诊人尚未保存',
+    refine: (failure, err) => {
+      const reason = bookingRefusalOf(err);
+      return reason ? { ...failure, reason } : failure;
+    },
+  },
 );
 
 export const removePatientAction = defineAction<typeof patientIdInput, { patient?: Patient; message: string }, { errors: PatientErrors }, [id: number]>(

@@ -7,12 +7,14 @@
  * resubmit books once; the button is disabled while the request is under way. The form also says when the
  * slot is full or closed: a booking refreshes the page (the numbers change), and the receipt must stay
  * even when that booking took the last number. Both success panels keep the receipt number and link to
- * the appointment page.
+ * the appointment page. Only the 就诊人 the slot's department sees are offered (lib/validation
+ * departmentRefusal: 中医妇科 women, 中医儿科 children); the others are listed with the reason.
  */
 import { Link } from '@/components/ui/link';
 import { useActionState, useCallback, useId, useState } from 'react';
 import type { Patient } from '@/lib/api/patients';
 import { routes } from '@/lib/routes';
+import { departmentRefusal } from '@/lib/validation/patient-rules';
 import { bookSlotAction, type BookingActionResult } from './actions';
 import { PayForm } from './pay-form';
 
@@ -35,17 +37,25 @@ export function BookingForm({
   scheduleId,
   idempotencyKey,
   bookState,
-  patients,
+  patients: allPatients,
   selfIdCardOnFile,
+  department,
+  visitDate,
 }: {
   scheduleId: string;
   idempotencyKey: string;
   bookState: 'open' | 'full' | 'closed';
   patients: Patient[];
+  /** The slot's department and date: whom the department sees on that day. */
+  department: string;
+  visitDate: string;
   /** Whether the account holder is among the 就诊人 (their ID card is on file). */
   selfIdCardOnFile: boolean;
 }) {
   const id = useId();
+  const refusals = allPatients.map((p) => ({ patient: p, why: departmentRefusal(department, p, visitDate) }));
+  const patients = refusals.filter((r) => !r.why).map((r) => r.patient);
+  const notHere = refusals.filter((r): r is { patient: Patient; why: string } => r.why !== null);
   const [state, action, pending] = useActionState<BookingActionResult | null, FormData>(bookSlotAction, null);
   const [key] = useState(idempotencyKey);
   // The first 就诊人 is chosen for the member (the holder when their ID card is on file); they may pick another.
@@ -86,6 +96,32 @@ export function BookingForm({
     );
   }
   const back = routes.patients({ next: routes.booking(scheduleId) });
+  const cannotList = notHere.length ? (
+    <div className="rounded-md border border-stone-200 bg-stone-50 px-4 py-3 text-sm text-stone-700">
+      <p className="font-medium text-stone-800">以下就诊人不能预约{department}：</p>
+      <ul aria-label={`不能预约${department}的就诊人`} className="mt-1 space-y-1">
+        {notHere.map(({ patient, why }) => (
+          <li key={patient.id}>
+            <span className="font-medium">{patient.name}</span>（{patient.relation}）：{why}
+          </li>
+        ))}
+      </ul>
+    </div>
+  ) : null;
+  if (patients.length === 0 && notHere.length > 0) {
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-800">
+          您的就诊人中没有可预约{department}的人。可
+          <Link href={back} className="font-medium underline underline-offset-2">
+            添加就诊人
+          </Link>
+          ，或选择其他科室的医生。
+        </p>
+        {cannotList}
+      </div>
+    );
+  }
   if (patients.length === 0) {
     return (
       <div role="alert" className="space-y-2 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-800">
@@ -148,6 +184,7 @@ export function BookingForm({
           )}
         </p>
       </fieldset>
+      {cannotList}
       {state?.ok === false ? (
         <p role="alert" className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">
           {state.message}

@@ -3,7 +3,9 @@
  * 就诊人 of an account (/dRecord/patients; docs/api.md "HIS_Register patients"): the list, a form to add or
  * edit one (name, relation, ID card with the SPEC §5 checksum checked as it is typed, phone), and removal
  * after a Headless UI confirmation. The account holder is listed once their ID card is on file and is edited
- * on /modifyInfor. The form keeps everything typed when a save fails; each write is sent once.
+ * on /modifyInfor. The form keeps everything typed when a save fails; each write is sent once. A person
+ * another account already has needs their consent (docs/api.md "HIS_Register patients"): the backend sends
+ * a code to the phone on file for them, and the form asks for it, then saves again with it.
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
@@ -43,6 +45,12 @@ function PatientForm({
   );
   const [errors, setErrors] = useState<PatientErrors>({});
   const [failure, setFailure] = useState<Extract<PatientActionResult, { ok: false }> | null>(null);
+  // Set once the backend has sent a consent code to the person's phone; the name and number it was for.
+  const [consentFor, setConsentFor] = useState<string | null>(null);
+  const [consentCode, setConsentCode] = useState('');
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const consentKey = `${draft.name.trim()}|${draft.idCard.trim().toUpperCase()}`;
+  const askingConsent = consentFor !== null && consentFor === consentKey;
   const { pending, run } = useSubmission((message) => setFailure({ ok: false, message }), '网络异常，就诊人尚未保存，请稍后重试');
 
   const idTyped = draft.idCard.trim();
@@ -62,12 +70,23 @@ function PatientForm({
       setFailure({ ok: false, message: '请检查标出的内容，就诊人尚未保存' });
       return;
     }
+    const code = askingConsent ? consentCode.trim() : '';
+    // Left empty, the save asks the backend to send the code again (at most once a minute, docs/security.md).
+    if (askingConsent && code && !/^\d{6}$/.test(code)) {
+      setConsentError('本人同意验证码为6位数字');
+      setFailure({ ok: false, message: '请填写本人同意验证码，就诊人尚未保存' });
+      return;
+    }
     run(async () => {
-      const r = await savePatientAction(existing ? existing.id : null, draft);
+      const r = await savePatientAction(existing ? existing.id : null, draft, code || null);
       if (r.ok) onDone(r);
       else {
         setFailure(r);
         if (r.errors) setErrors(r.errors);
+        if (r.reason === 'CONSENT_REQUIRED') {
+          setConsentFor(consentKey);
+          setConsentCode('');
+        } else if (askingConsent && r.errorNo === -1 && /验证码/.test(r.message)) setConsentError(r.message);
       }
     });
   }
@@ -141,6 +160,38 @@ function PatientForm({
           </p>
         )}
       </div>
+      {askingConsent ? (
+        <div className="col-span-2 rounded-lg border border-gold-400 bg-amber-50 p-4">
+          <label htmlFor={`${id}-consent`} className="text-sm font-medium text-stone-800">
+            本人同意验证码 <span className="text-brand-700">*</span>
+          </label>
+          <input
+            id={`${id}-consent`}
+            name="consentCode"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={consentCode}
+            onChange={(e) => {
+              setConsentCode(e.target.value);
+              setConsentError(null);
+            }}
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? `${id}-consent-error` : `${id}-consent-hint`}
+            className={`${inputCls} max-w-xs`}
+          />
+          {consentError ? (
+            <p id={`${id}-consent-error`} role="alert" className="mt-1 text-sm text-brand-700">
+              {consentError}
+            </p>
+          ) : (
+            <p id={`${id}-consent-hint`} className="mt-1 text-sm text-stone-700">
+              该身份证号的就诊人已在其他账号登记，为保护其个人信息，需其本人同意：验证码已发送到其本人登记的手机，5分钟内有效。请向其索取后填写。没有收到：验证码留空再次提交即重新发送（每分钟一次）。
+            </p>
+          )}
+        </div>
+      ) : null}
       <div className="col-span-2 space-y-3">
         {failure ? (
           <p role="alert" className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">

@@ -58,13 +58,15 @@ export interface PatientInput {
   /** Absent when editing keeps the stored number. */
   idCard?: string;
   phone: string;
+  /** The code sent to the person's phone when another account has them (their consent), once asked for. */
+  consentCode?: string;
 }
 
 export async function addPatient(client: AuthedClient, input: PatientInput & { idCard: string }): Promise<Patient> {
   return reshape(
     await client.post<WirePatient>(
       'HIS_Register/AddPatient',
-      { Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone },
+      { Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode },
       { write: true },
     ),
   );
@@ -74,7 +76,7 @@ export async function updatePatient(client: AuthedClient, id: number, input: Pat
   return reshape(
     await client.post<WirePatient>(
       'HIS_Register/UpdatePatient',
-      { PatientID: id, Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone },
+      { PatientID: id, Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode },
       { write: true },
     ),
   );

@@ -36,7 +36,13 @@ const LIVE_CODES = 5;
 export const IMAGE_CODE_TTL_SECONDS = 5 * 60;
 
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'activate', 'check'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+/**
+ * A person's consent to be added as another account's 就诊人 (patients.ts): sent by AddPatient, never by
+ * SendSmsVerifyCode, and kept apart from the other codes both ways: a consent code never logs anyone in, and
+ * a login code is never consent.
+ */
+export const CONSENT_PURPOSE = 'consent';
+export type SmsPurpose = (typeof SMS_PURPOSES)[number] | typeof CONSENT_PURPOSE;
 
 const refused = (message: string, result: unknown = null) => new BackendError(ErrorNo.REFUSED, message, result);
 
@@ -134,13 +140,16 @@ interface OutboxRow {
 /** A refusal for a wrong SMS code (the caller counts it against the client's throttle). */
 export class WrongSmsCode extends BackendError {}
 
-const liveCodes = (db: Database, phone: string, now: number) =>
+/** The kind of code a check reads: consent codes (CONSENT_PURPOSE) or every other. */
+const KIND = `(purpose = '${CONSENT_PURPOSE}') = ?`;
+
+const liveCodes = (db: Database, phone: string, now: number, consent = false) =>
   db
     .prepare(
       `SELECT id, code, ip, expires_at, failed_attempts FROM sms_outbox
-       WHERE phone = ? AND used_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+       WHERE phone = ? AND used_at IS NULL AND expires_at > ? AND ${KIND} ORDER BY created_at DESC, id DESC LIMIT ?`,
     )
-    .all(phone, now, LIVE_CODES) as OutboxRow[];
+    .all(phone, now, consent ? 1 : 0, LIVE_CODES) as OutboxRow[];
 
 /** This client's wrong tries of the phone's live codes. */
 function triesUsed(db: Database, live: OutboxRow[], key: string): number {
@@ -154,8 +163,8 @@ function triesUsed(db: Database, live: OutboxRow[], key: string): number {
 }
 
 /** Before the site-wide ceiling: refuses a client with no tries left on the phone's live codes (reads only). */
-export function checkSmsTries(db: Database, phone: string, now: number, client: ClientOfPhone): void {
-  if (triesUsed(db, liveCodes(db, phone, now), client.key) >= smsWrongPerClient.allowance) throw refused(limitMessage('smsWrongPerClient'));
+export function checkSmsTries(db: Database, phone: string, now: number, client: ClientOfPhone, consent = false): void {
+  if (triesUsed(db, liveCodes(db, phone, now, consent), client.key) >= smsWrongPerClient.allowance) throw refused(limitMessage('smsWrongPerClient'));
 }
 
 /**
@@ -166,11 +175,11 @@ export function checkSmsTries(db: Database, phone: string, now: number, client: 
  * before, can still use it (docs/security.md "A member is never locked out by strangers").
  * `consume` marks a right code used, so it cannot log in twice.
  */
-export function verifySmsCode(db: Database, phone: string, code: string, now: number, consume: boolean, client: ClientOfPhone): void {
+export function verifySmsCode(db: Database, phone: string, code: string, now: number, consume: boolean, client: ClientOfPhone, consent = false): void {
   if (!/^\d{6}$/.test(code)) throw new BackendError(ErrorNo.BAD_INPUT, '短信验证码为6位数字');
-  const live = liveCodes(db, phone, now);
+  const live = liveCodes(db, phone, now, consent);
   if (live.length === 0) {
-    const any = db.prepare('SELECT 1 FROM sms_outbox WHERE phone = ? AND used_at IS NULL LIMIT 1').get(phone);
+    const any = db.prepare(`SELECT 1 FROM sms_outbox WHERE phone = ? AND used_at IS NULL AND ${KIND} LIMIT 1`).get(phone, consent ? 1 : 0);
     throw refused(any ? '验证码已过期，请重新获取' : '请先获取短信验证码');
   }
   const mine = triesUsed(db, live, client.key);
@@ -194,7 +203,7 @@ export function verifySmsCode(db: Database, phone: string, code: string, now: nu
     throw new WrongSmsCode(ErrorNo.REFUSED, left > 0 ? `验证码错误，还可尝试${left}次` : limitMessage('smsWrongPerClient'));
   }
   // A spent code ends the phone's other live codes too: nothing is left to guess.
-  if (consume) db.prepare('UPDATE sms_outbox SET used_at = ? WHERE phone = ? AND used_at IS NULL').run(now, phone);
+  if (consume) db.prepare(`UPDATE sms_outbox SET used_at = ? WHERE phone = ? AND used_at IS NULL AND ${KIND}`).run(now, phone, consent ? 1 : 0);
 }
 
 /**

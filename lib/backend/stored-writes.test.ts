@@ -103,6 +103,9 @@ async function smsCode(phone: string, type = 'register'): Promise<string> {
 const ID_17 = '53010219850614231';
 const ID_CARD = ID_17 + idCardCheckChar(ID_17);
 const WRONG_ID_CARD = ID_17 + (idCardCheckChar(ID_17) === '1' ? '2' : '1');
+/** Another person's card, for a 就诊人: ID_CARD is the registered member's, and one card is one person. */
+const PATIENT_ID_17 = '53010219560308122';
+const PATIENT_ID_CARD = PATIENT_ID_17 + idCardCheckChar(PATIENT_ID_17);
 
 interface WriteCase {
   path: string;
@@ -250,7 +253,7 @@ const CASES: WriteCase[] = [
   {
     path: 'HIS_Register/AddPatient',
     auth: true,
-    valid: async () => ({ Name: '张秀兰', Relation: '父母', IDCard: ID_CARD, Phone: '13900000001' }),
+    valid: async () => ({ Name: '张秀兰', Relation: '父母', IDCard: PATIENT_ID_CARD, Phone: '13900000001' }),
     invalid: {
       Name: [...NAME_INVALID, '<b>张三</b>', '张\n三'],
       Relation: ['本人', '老板', SCRIPT, SQL],

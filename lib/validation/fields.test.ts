@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_RE, isPlainText, validateAddress, validateIdCard, validateName, validatePassword, validatePhone, validateSmsCode } from './fields';
+import { EMAIL_RE, idCard18, idCardCheckChar, isPlainText, validateAddress, validateIdCard, validateMobilePhone, validateName, validatePassword, validatePhone, validateSmsCode } from './fields';
 
 const today = new Date(2026, 10, 21); // 2026-11-21
 
@@ -99,7 +99,7 @@ describe('validateIdCard (SPEC §5)', () => {
   it('accepts the 15-digit form (19yy, sex from the last digit)', () => {
     expect(validateIdCard('110105491231002', today)).toEqual({
       ok: true,
-      value: { number: '110105491231002', birthday: '1949-12-31', sex: 0, age: 76 },
+      value: { number: '11010519491231002X', birthday: '1949-12-31', sex: 0, age: 76 },
     });
     const male = validateIdCard('530102900515123', today);
     expect(male.ok && male.value.sex).toBe(1);
@@ -155,5 +155,35 @@ describe('isPlainText and EMAIL_RE (docs/security.md: what may be stored)', () =
     for (const bad of ['a@b', 'a b@example.com', '<script>@example.com', 'a@example.com\u0000', '"q"@example.com', 'a@-x.cn', '张三@例子.中国']) {
       expect(bad).not.toMatch(EMAIL_RE);
     }
+  });
+});
+
+describe('validateMobilePhone (a 就诊人’s phone gets the reminder SMS)', () => {
+  it.each(['13800000001', '15912345678', '19912345678', '16612345678'])('accepts the mobile number %s', (phone) => {
+    expect(validateMobilePhone(phone)).toEqual({ ok: true, value: phone });
+  });
+  it.each(['00000000000', '12345678901', '10086100861', '11111111111'])('refuses %s, which is no mobile number', (phone) => {
+    expect(validateMobilePhone(phone)).toEqual({ ok: false, message: '请输入有效的手机号（以13–19开头的11位号码）' });
+  });
+  it('keeps the 11-digit message for a short number', () => {
+    expect(validateMobilePhone('1380000')).toEqual({ ok: false, message: '请输入11位手机号' });
+  });
+});
+
+describe('ID card region codes (GB/T 2260, province level) and the 18-digit form', () => {
+  const today = new Date('2026-05-15T04:00:00Z');
+  const card = (first17: string) => first17 + idCardCheckChar(first17);
+  it.each(['000000', '999999', '100000', '660101', '900101'])('refuses region %s', (region) => {
+    expect(validateIdCard(card(`${region}19800101123`), today)).toEqual({ ok: false, message: '身份证号前6位的地区码无效，请核对' });
+  });
+  it.each(['110105', '310101', '530102', '650102', '810000', '820000', '830000'])('accepts region %s', (region) => {
+    expect(validateIdCard(card(`${region}19800101123`), today).ok).toBe(true);
+  });
+  it('a 15-digit number and its 18-digit form are one number', () => {
+    const fifteen = '530102800515123';
+    expect(idCard18(fifteen)).toBe(card('53010219800515123'));
+    const a = validateIdCard(fifteen, today);
+    const b = validateIdCard(idCard18(fifteen), today);
+    expect(a.ok && b.ok && a.value.number === b.value.number).toBe(true);
   });
 });

@@ -84,6 +84,21 @@ export function validateAddress(input: unknown, max = 100): Validation<string> {
   return ok(address);
 }
 
+/**
+ * Mobile number prefixes of the mainland carriers (MIIT numbering plan: 13x–19x, with 140–148 data-only and
+ * 16x/17x virtual operators included). A 就诊人's phone receives the reminder SMS, so it must be one of these:
+ * 00000000000 or 12345678901 is refused (docs/security.md "就诊人").
+ */
+const MOBILE_RE = /^1[3-9]\d{9}$/;
+
+/** A 就诊人's phone (lib/validation/patient-rules.ts): 11 digits with a real mobile prefix. */
+export function validateMobilePhone(input: unknown): Validation<string> {
+  const phone = validatePhone(input);
+  if (!phone.ok) return phone;
+  if (!MOBILE_RE.test(phone.value)) return fail('请输入有效的手机号（以13–19开头的11位号码）');
+  return ok(phone.value);
+}
+
 /** SPEC §5: password is 6 to 16 characters with no whitespace. */
 export function validatePassword(input: unknown): Validation<string> {
   const password = typeof input === 'string' ? input : '';
@@ -103,8 +118,28 @@ export function validateSmsCode(input: unknown): Validation<string> {
   return ok(code);
 }
 
+/**
+ * The province-level codes of GB/T 2260 (the first two digits of an ID card's region code): the 31 mainland
+ * provinces, autonomous regions and municipalities, and 71/81/82/83 of the residence permits of Taiwan, Hong
+ * Kong and Macao residents. Only the province is checked (a prefecture list changes every year; a wrong one
+ * is the API host's patient index to refuse): 000000 and 999999 are refused, 110105 and 530102 pass.
+ */
+const PROVINCE_CODES = new Set([
+  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37', '41', '42', '43', '44', '45', '46',
+  '50', '51', '52', '53', '54', '61', '62', '63', '64', '65', '71', '81', '82', '83',
+]);
+
+/**
+ * The 18-digit form of a 15-digit card (GB 11643: the year gains 19, and the check character is added), so
+ * the two forms of one number are one person wherever numbers are compared or stored.
+ */
+export function idCard18(fifteen: string): string {
+  const first17 = `${fifteen.slice(0, 6)}19${fifteen.slice(6)}`;
+  return first17 + idCardCheckChar(first17);
+}
+
 export interface IdCardInfo {
-  /** The normalised number (an 18-digit card's trailing x upper-cased). */
+  /** The normalised number: always 18 characters (a 15-digit card in its 18-digit form, idCard18), the trailing x upper-cased. */
   number: string;
   /** yyyy-mm-dd */
   birthday: string;
@@ -148,6 +183,7 @@ export function validateIdCard(input: unknown, today: Date = new Date()): Valida
   const raw = typeof input === 'string' ? input.trim().toUpperCase() : '';
   if (!raw) return fail('请输入身份证号');
   if (!/^(\d{15}|\d{17}[\dX])$/.test(raw)) return fail('身份证号应为15位或18位');
+  if (!PROVINCE_CODES.has(raw.slice(0, 2))) return fail('身份证号前6位的地区码无效，请核对');
 
   const is18 = raw.length === 18;
   const y = is18 ? Number(raw.slice(6, 10)) : 1900 + Number(raw.slice(6, 8));
@@ -164,7 +200,7 @@ export function validateIdCard(input: unknown, today: Date = new Date()): Valida
   const sexDigit = Number(raw[is18 ? 16 : 14]);
   const pad = (n: number) => String(n).padStart(2, '0');
   return ok({
-    number: raw,
+    number: is18 ? raw : idCard18(raw),
     birthday: `${y}-${pad(m)}-${pad(d)}`,
     sex: sexDigit % 2 === 1 ? 1 : 0,
     age: ageAt(y, m, d, today),

@@ -2,9 +2,10 @@
  * Rules of a 就诊人 (the people an account books for; docs/api.md "HIS_Register patients"), shared by the
  * form on /dRecord/patients, its server action and the embedded backend: a real name (SPEC §5: 2–30
  * characters), the relation to the account holder, a Chinese ID card with its SPEC §5 checksum (real-name
- * registration), and an 11-digit phone for the reminder SMS.
+ * registration), and a mobile phone for the reminder SMS (validateMobilePhone). Also the rules a department
+ * keeps about whom it sees (departmentRefusal).
  */
-import { validateIdCard, validateName, validatePhone } from './fields';
+import { validateIdCard, validateMobilePhone, validateName } from './fields';
 
 /** At most this many 就诊人 per account, the account holder counting as one once their ID card is on file. */
 export const MAX_PATIENTS = 5;
@@ -64,7 +65,7 @@ export function validatePatientDraft(
     else errors.idCard = id.message;
   }
 
-  const phone = validatePhone(draft.phone);
+  const phone = validateMobilePhone(draft.phone);
   if (!phone.ok) errors.phone = phone.message;
 
   if (Object.keys(errors).length || !name.ok || !phone.ok) return { ok: false, errors };
@@ -74,4 +75,33 @@ export function validatePatientDraft(
 /** An ID card as shown after it is stored: the first 6 and last 4 characters (as GetVIPMember shows the holder's). */
 export function maskIdCard(idCard: string): string {
   return idCard.length >= 15 ? `${idCard.slice(0, 6)}${'*'.repeat(idCard.length - 10)}${idCard.slice(-4)}` : '';
+}
+
+/** 中医儿科 sees children: under this age on the visit date (SPEC §5 birth date of the ID card). */
+export const PAEDIATRIC_MAX_AGE = 14;
+
+/** Whole years on a China date (yyyy-mm-dd) of someone born on `birthday` (yyyy-mm-dd). */
+function ageOn(birthday: string, date: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/**
+ * Whom a department sees (the booking page and BookRegister read this one rule): 中医妇科 women, 中医儿科
+ * children under PAEDIATRIC_MAX_AGE on the visit date; every other department anyone. The person is what
+ * their ID card says (SPEC §5: the sex digit and the birth date). Answers why this person cannot be booked
+ * there, with what to do instead, or null when they can.
+ */
+export function departmentRefusal(department: string, person: { sex: 0 | 1 | null; birthday: string }, visitDate: string): string | null {
+  if (department === '中医妇科' && person.sex !== 0) {
+    return '中医妇科仅接诊女性患者，该就诊人不能预约：请为女性就诊人预约，或选择中医内科等其他科室';
+  }
+  if (department === '中医儿科' && person.birthday) {
+    const age = ageOn(person.birthday, visitDate);
+    if (age >= PAEDIATRIC_MAX_AGE) {
+      return `中医儿科仅接诊就诊当天未满${PAEDIATRIC_MAX_AGE}周岁的儿童，该就诊人就诊时${age}岁：请选择中医内科等成人科室`;
+    }
+  }
+  return null;
 }

@@ -68,6 +68,8 @@ export default async function BookingPage({ searchParams }: { searchParams: Prom
               bookState={found.slot.bookState}
               patients={list?.patients ?? []}
               selfIdCardOnFile={list?.selfIdCardOnFile ?? false}
+              department={found.slot.department}
+              visitDate={found.slot.date}
             />
             {alternatives ? (
               <SlotAlternativesPanel

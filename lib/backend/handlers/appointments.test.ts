@@ -113,17 +113,19 @@ describe('real-name booking for a 就诊人', () => {
     expect(again).toMatchObject({ ErrorNo: -1, ErrorInfo: '预约8已预约该医生的同一时段，请勿重复预约', Result: { Reason: 'DUPLICATE' } });
     const pid = await addPatient(token, 501);
     expect((await call(backend, 'HIS_Register/BookRegister', { ScheduleID: id, IdempotencyKey: key(), PatientID: pid }, token)).ErrorNo).toBe(1);
-    // The same person booked by another account (real-name: the ID card decides) is a duplicate too.
+    // Another account does not see this account's booking of the same person (docs/security.md "就诊人"):
+    // adding them needs their consent, and once added, booking them is that account's own business.
     const other = tokens[9]!;
-    const samePerson = await call(
-      backend,
-      'HIS_Register/AddPatient',
-      { Name: '张秀兰', Relation: '父母', IDCard: idCardFor(501), Phone: '13900000001' },
-      other,
-    );
-    const dup = await call(backend, 'HIS_Register/BookRegister', { ScheduleID: id, IdempotencyKey: key(), PatientID: String(samePerson.Result.PatientID) }, other);
-    expect(dup.Result.Reason).toBe('DUPLICATE');
-    expect((await slotById(id)).Remaining).toBe(3);
+    const fields = { Name: '张秀兰', Relation: '父母', IDCard: idCardFor(501), Phone: '13900000001' };
+    const asked = await call(backend, 'HIS_Register/AddPatient', fields, other);
+    expect(asked.Result.Reason).toBe('CONSENT_REQUIRED');
+    const code = (backend.db.prepare(`SELECT code FROM sms_outbox WHERE purpose = 'consent' ORDER BY id DESC`).get() as { code: string }).code;
+    const samePerson = await call(backend, 'HIS_Register/AddPatient', { ...fields, ConsentCode: code }, other);
+    expect(samePerson.ErrorNo, samePerson.ErrorInfo).toBe(1);
+    const theirs = await call(backend, 'HIS_Register/BookRegister', { ScheduleID: id, IdempotencyKey: key(), PatientID: String(samePerson.Result.PatientID) }, other);
+    expect(theirs.ErrorNo, theirs.ErrorInfo).toBe(1);
+    expect(JSON.stringify(theirs)).not.toContain('已预约');
+    expect((await slotById(id)).Remaining).toBe(2);
   });
 
   it('a front-desk appointment (a record with no schedule id) counts: the same morning of that doctor is refused', async () => {

@@ -182,15 +182,17 @@ export async function checkSmsCode(
   code: string,
   now: number,
   consume: boolean,
+  /** A 就诊人 consent code (sms.ts CONSENT_PURPOSE) rather than a login or check code. */
+  consent = false,
 ): Promise<ClientOfPhone> {
   if (!/^\d{6}$/.test(code)) throw new BackendError(ErrorNo.BAD_INPUT, '短信验证码为6位数字');
   const client = clientFor(ctx, phone, now);
   const spent = await ctx.throttles.exhausted('smsVerifyClient', client.key);
   if (spent) throw spent;
-  checkSmsTries(ctx.db, phone, now, client);
+  checkSmsTries(ctx.db, phone, now, client, consent);
   await siteCeiling(ctx, 'smsVerifyGlobal', client);
   try {
-    verifySmsCode(ctx.db, phone, code, now, consume, client);
+    verifySmsCode(ctx.db, phone, code, now, consume, client, consent);
   } catch (err) {
     // Every check that fails counts against the client, a code that is wrong or one that is not there:
     // a client probing phones without codes must not charge the site's ceiling for ever either.

@@ -12,7 +12,9 @@
  *   returns in the same transaction that holds the new one;
  * - Dev/MarkVisited (development aid): the clinic marks a paid booking 已就诊, so a review can follow.
  * Every booking names its 就诊人 (patients.ts; real-name registration), and is refused when that person
- * already holds a number of the doctor in that period (any record, front-desk ones too), when the member
+ * already holds a number of the doctor in that period (any record of the account, front-desk ones too), or a
+ * booking at another clinic in that half-day (one person is at one place at a time), when the department
+ * does not see them (中医妇科 women, 中医儿科 children: lib/validation departmentRefusal), when the member
  * holds MAX_UNPAID_BOOKINGS unpaid ones or has made DAILY_BOOKING_LIMIT today, and by the per-member and
  * per-client booking throttles (throttles.ts).
  * Numbers are counted, not stored: a slot's remaining is its base minus
@@ -24,6 +26,7 @@ import { isIdempotencyKey, isRegisterNo, parseScheduleId, type WireBookingSlot }
 import { pointsForPayment, registrationCharge, toYuan } from '@/lib/fees';
 import { LIMITS, limitMessage } from '@/lib/limits';
 import { cutoffText } from '@/lib/visit-rules';
+import { departmentRefusal, validateIdCard } from '@/lib/validation';
 import { optionalInt, requiredString } from '../fields';
 import { movePoints } from '../points-ledger';
 import { smsNoticesOf } from '../reminders';
@@ -57,7 +60,9 @@ export type BookingRefusal =
   | 'DAILY_LIMIT'
   | 'NOT_RESCHEDULABLE'
   | 'OTHER_DOCTOR'
-  | 'NOT_VISITABLE';
+  | 'NOT_VISITABLE'
+  | 'DEPARTMENT'
+  | 'SAME_HALF_DAY';
 
 function refuse(reason: BookingRefusal, message: string): never {
   throw new BackendError(ErrorNo.REFUSED, message, { Reason: reason });
@@ -111,10 +116,12 @@ function chinaDayStartIso(now: Date): string {
 }
 
 /**
- * One booking per 就诊人, doctor and period, counting every record: the site's (by shift) and the front
- * desk's, which have no schedule id or shift, only the doctor's code and the period's name in TimeSlot. The
- * person is their ID card; a record with none (made before 就诊人, or at the front desk for the holder) is
- * the account's own by its patient name.
+ * One booking per 就诊人, doctor and period, counting every record of the account: the site's (by shift) and
+ * the front desk's, which have no schedule id or shift, only the doctor's code and the period's name in
+ * TimeSlot. The person is their ID card; a record with none (made before 就诊人, or at the front desk for
+ * the holder) is the account's own by its patient name. Only the account's own records are read: another
+ * account's booking of the same ID card is never told (docs/security.md "就诊人"), and is not this
+ * account's to refuse.
  */
 function duplicateOf(db: Database, memberId: number, patient: BookingPatient, slot: Slot, now: Date, exceptId = 0): string | null {
   const row = db
@@ -123,15 +130,57 @@ function duplicateOf(db: Database, memberId: number, patient: BookingPatient, sl
        WHERE doctor_code = ? AND visit_date = ?
          AND (shift_id = ? OR (shift_id IS NULL AND substr(time_slot, 1, ?) = ?))
          AND ${ACTIVE_REGISTRATION_SQL}
-         AND (patient_id_card = ? OR (member_id = ? AND patient_id_card IS NULL AND patient_name = ?))
+         AND member_id = ? AND (patient_id_card = ? OR (patient_id_card IS NULL AND patient_name = ?))
          AND id <> ?
        LIMIT 1`,
     )
     .get(
       slot.AppointmentCode, slot.Date, slot.ShiftID, [...slot.ShiftName].length, slot.ShiftName, now.toISOString(),
-      patient.idCard, memberId, patient.name, exceptId,
+      memberId, patient.idCard, patient.name, exceptId,
     ) as { register_no: string } | undefined;
   return row?.register_no ?? null;
+}
+
+/**
+ * One 就诊人 at one place per half-day (上午, 下午, 夜诊): the account's active booking of that person at
+ * another clinic on the same date and half-day, to be named in the refusal. Same clinic is allowed (two
+ * doctors of one clinic in one morning); the account's own records only, as duplicateOf.
+ */
+function otherPlaceOf(db: Database, memberId: number, patient: BookingPatient, slot: Slot, now: Date, exceptId = 0) {
+  return db
+    .prepare(
+      `SELECT register_no, hospital_name, doctor_name, department, time_slot FROM registrations
+       WHERE member_id = ? AND visit_date = ? AND substr(time_slot, 1, ?) = ? AND hospital_code <> ?
+         AND ${ACTIVE_REGISTRATION_SQL}
+         AND (patient_id_card = ? OR (patient_id_card IS NULL AND patient_name = ?))
+         AND id <> ?
+       LIMIT 1`,
+    )
+    .get(
+      memberId, slot.Date, [...slot.ShiftName].length, slot.ShiftName, slot.HospitalCode, now.toISOString(),
+      patient.idCard, patient.name, exceptId,
+    ) as { register_no: string; hospital_name: string; doctor_name: string; department: string; time_slot: string } | undefined;
+}
+
+/** The hospital's rules of whom and where (see the head of this file), in the order a patient meets them. */
+function checkPatientRules(db: Database, memberId: number, patient: BookingPatient, slot: Slot, department: string, now: Date, exceptId = 0) {
+  const card = validateIdCard(patient.idCard, now);
+  const cannot = departmentRefusal(department, card.ok ? card.value : { sex: null, birthday: '' }, slot.Date);
+  if (cannot) refuse('DEPARTMENT', cannot);
+  if (duplicateOf(db, memberId, patient, slot, now, exceptId)) {
+    refuse('DUPLICATE', `${patient.name}已预约该医生的同一时段，请勿重复预约`);
+  }
+  const other = otherPlaceOf(db, memberId, patient, slot, now, exceptId);
+  if (other) {
+    refuse(
+      'SAME_HALF_DAY',
+      `${patient.name}已预约${slot.Date} ${other.time_slot}在${other.hospital_name}${other.department}${other.doctor_name}医生的号（预约单号${other.register_no}），同一半天只能在一处就诊：请选择其他半天，或先取消那笔预约`,
+    );
+  }
+}
+
+function departmentOf(db: Database, slot: Slot): string {
+  return (db.prepare('SELECT department FROM doctors WHERE doctor_id = ?').get(slot.DoctorID) as { department: string } | undefined)?.department ?? '';
 }
 
 /** The caps of one member's bookings (MAX_UNPAID_BOOKINGS, DAILY_BOOKING_LIMIT), read inside the booking's transaction. */
@@ -193,13 +242,11 @@ export function bookRegistration(
     const slot = slotOrRefuse(db, input.scheduleId, now);
     if (slot.BookState === 'closed') refuse('CLOSED', '该时段已停止预约，请选择其他时段');
     const patient = bookingPatient(db, member.memberId, input.patientId);
-    if (duplicateOf(db, member.memberId, patient, slot, now)) {
-      refuse('DUPLICATE', `${patient.name}已预约该医生的同一时段，请勿重复预约`);
-    }
+    const department = departmentOf(db, slot);
+    checkPatientRules(db, member.memberId, patient, slot, department, now);
     checkBookingCaps(db, member.memberId, now);
     if (slot.Remaining <= 0) refuse('FULL', '该时段已约满，请选择其他时段');
     const nowIso = now.toISOString();
-    const department = (db.prepare('SELECT department FROM doctors WHERE doctor_id = ?').get(slot.DoctorID) as { department: string }).department;
     const registerNo = `R${nowIso.slice(0, 10).replace(/-/g, '')}${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
     const deadline = new Date(now.getTime() + settings.bookingPaymentMinutes * 60_000).toISOString();
     // The account holder's card level prices the booking, whoever the 就诊人 is (lib/fees.ts); the amount is
@@ -248,7 +295,7 @@ export function rescheduleRegistration(db: Database, settings: BackendSettings, 
       if (slot.DoctorID !== row.doctor_id) refuse('OTHER_DOCTOR', '只能改约同一位医生的其他时段');
       if (slot.BookState === 'closed') refuse('CLOSED', '该时段已停止预约，请选择其他时段');
       const patient = { patientId: row.patient_id, name: row.patient_name, relation: row.patient_relation ?? '', idCard: row.patient_id_card ?? '', phone: row.patient_phone ?? '' };
-      if (duplicateOf(db, memberId, patient, slot, now, row.id)) refuse('DUPLICATE', `${row.patient_name}已预约该医生的同一时段，请勿重复预约`);
+      checkPatientRules(db, memberId, patient, slot, row.department, now, row.id);
       if (slot.Remaining <= 0) refuse('FULL', '该时段已约满，请选择其他时段');
       const before = `${row.visit_date} ${row.time_slot}`;
       db.prepare(

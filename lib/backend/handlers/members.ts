@@ -5,6 +5,7 @@
  */
 import { EMAIL_RE, validateAddress, validateIdCard, validateName } from '@/lib/validation';
 import { optionalString, requiredString } from '../fields';
+import { checkHolderIdCard } from './patients';
 import { hashPassword } from '../passwords';
 import type { MemberRow } from '../session-tokens';
 import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
@@ -208,6 +209,7 @@ export const memberEndpoints: EndpointMap = {
       await checkSmsCode(ctx, phone, code, now, !taken && !hasCards);
       if (taken) throw new BackendError(ErrorNo.REFUSED, '该手机号已注册，请直接登录');
       if (hasCards) throw new BackendError(ErrorNo.REFUSED, '该手机号已有会员卡，请激活会员卡');
+      if (idInfo) checkHolderIdCard(db, 0, name, idInfo.number, false);
       const member = db
         .transaction(() =>
           createMember(db, {
@@ -303,6 +305,8 @@ export const memberEndpoints: EndpointMap = {
       const email = optionalString(fields, 'Email', '电子邮箱', 100);
       if (email && !EMAIL_RE.test(email)) throw new BackendError(ErrorNo.BAD_INPUT, '电子邮箱格式不正确');
       const address = checked(validateAddress(optionalString(fields, 'Address', '联系地址', 200), 200));
+      // One ID card is one person, and the holder with a card counts among the 就诊人 (patients.ts).
+      if (idCard && (idCard !== member.id_card || name !== member.name)) checkHolderIdCard(ctx.db, member.id, name, idCard, Boolean(member.id_card));
       ctx.db
         .prepare(
           `UPDATE members SET name = ?, birthday = ?, sex = ?, id_card = ?, email = ?, address = ?, updated_at = datetime('now')

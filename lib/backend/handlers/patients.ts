@@ -4,9 +4,15 @@
  * (SPEC §5 checksum) and a phone for the reminder SMS.
  * - GetPatientList (member): the account holder first (PatientID 0, 本人) once their ID card is on file,
  *   then the 就诊人 they added;
- * - AddPatient, UpdatePatient, DeletePatient (member, writes): at most MAX_PATIENTS in all, one per ID card;
- *   a 就诊人 with a booking still to come cannot be removed.
+ * - AddPatient, UpdatePatient, DeletePatient (member, writes, throttled by lib/limits.ts patientWrite): at
+ *   most MAX_PATIENTS in all, one per ID card; a 就诊人 with a booking still to come cannot be removed.
  * The holder's own entry is their member record (edited with UpdateVipinformation, /modifyInfor).
+ *
+ * One ID card is one person (docs/security.md "就诊人"): the embedded backend's patient index is every
+ * account's 就诊人 and holders (the API host checks the hospital's). A number on file under another name is
+ * refused with the real-name check's words only, 姓名与身份证号不一致; a number another account holds under
+ * the same name needs that person's consent, an SMS code sent to the phone on file for them
+ * (sms.ts CONSENT_PURPOSE). No answer names what another account holds.
  */
 import {
   isPatientRelation,
@@ -14,12 +20,13 @@ import {
   MAX_PATIENTS,
   SELF_RELATION,
   validateIdCard,
+  validateMobilePhone,
   validateName,
-  validatePhone,
 } from '@/lib/validation';
 import { optionalInt, optionalString, requiredInt, requiredString } from '../fields';
-import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields } from '../types';
-import { checked } from './auth-support';
+import { checkSmsSend, CONSENT_PURPOSE, sendSmsCode } from '../sms';
+import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
+import { checkSmsCode, checked, clientFor, nowSeconds } from './auth-support';
 
 /** Whom a booking is for: the account holder (patientId null) or one of their 就诊人. */
 export interface BookingPatient {
@@ -47,7 +54,18 @@ interface HolderRow {
   id_card: string | null;
 }
 
-export type PatientRefusal = 'PATIENT_LIMIT' | 'PATIENT_EXISTS' | 'PATIENT_IS_SELF' | 'PATIENT_BUSY' | 'SELF_READONLY' | 'REAL_NAME_REQUIRED';
+export type PatientRefusal =
+  | 'PATIENT_LIMIT'
+  | 'PATIENT_EXISTS'
+  | 'PATIENT_IS_SELF'
+  | 'PATIENT_BUSY'
+  | 'SELF_READONLY'
+  | 'REAL_NAME_REQUIRED'
+  | 'NAME_MISMATCH'
+  | 'CONSENT_REQUIRED';
+
+/** The most an answer says about a number on file under another name (the real-name check's words). */
+export const NAME_MISMATCH_MESSAGE = '姓名与身份证号不一致，请核对后重新输入（须与身份证上的姓名一致）';
 
 function refuse(reason: PatientRefusal, message: string): never {
   throw new BackendError(ErrorNo.REFUSED, message, { Reason: reason });
@@ -150,6 +168,74 @@ function checkIdCard(db: Database, memberId: number, idCard: string, exceptId: n
   if (same && same.id !== exceptId) refuse('PATIENT_EXISTS', '该身份证号的就诊人已添加，请勿重复添加');
 }
 
+/** Whom another account has on file under this number: their name and the phone that reaches them. */
+function personOnFile(db: Database, memberId: number, idCard: string): { name: string; phone: string } | null {
+  const holder = db.prepare('SELECT name, phone FROM members WHERE id_card = ? AND id <> ? ORDER BY id LIMIT 1').get(idCard, memberId) as
+    | { name: string; phone: string }
+    | undefined;
+  if (holder) return holder;
+  const patient = db.prepare('SELECT name, phone FROM patients WHERE id_card = ? AND member_id <> ? ORDER BY id LIMIT 1').get(idCard, memberId) as
+    | { name: string; phone: string }
+    | undefined;
+  return patient ?? null;
+}
+
+/**
+ * The hospital's rule "one ID card is one person", across accounts (see the head of this file). `name` must
+ * be the name every other account has for the number; a number new to this account that another account
+ * holds needs the consent code (ConsentCode): without one, a code is sent to the phone on file for that
+ * person and the write is refused with CONSENT_REQUIRED. Nothing in an answer names the other account, its
+ * 就诊人 or that phone.
+ */
+async function crossAccountCheck(ctx: HandlerContext, memberId: number, name: string, idCard: string, newToAccount: boolean): Promise<void> {
+  const other = personOnFile(ctx.db, memberId, idCard);
+  if (!other) return;
+  if (other.name !== name) refuse('NAME_MISMATCH', NAME_MISMATCH_MESSAGE);
+  if (!newToAccount) return;
+  const code = optionalString(ctx.fields, 'ConsentCode', '本人同意验证码', 8);
+  const now = nowSeconds(ctx.now);
+  if (code) {
+    await checkSmsCode(ctx, other.phone, code, now, true, true);
+    return;
+  }
+  const input = {
+    phone: other.phone,
+    purpose: CONSENT_PURPOSE,
+    client: clientFor(ctx, other.phone, now),
+    imageKey: optionalString(ctx.fields, 'ImgKey', '图形验证码标识', 64),
+    imageCode: optionalString(ctx.fields, 'ImgCode', '图形验证码', 8),
+  } as const;
+  // The SMS machinery's own quotas (sms.ts, lib/limits.ts): a stranger cannot flood that phone.
+  await ctx.throttles.consume('smsSendClient', input.client.key);
+  checkSmsSend(ctx.db, ctx.settings, now, input);
+  sendSmsCode(ctx.db, ctx.settings, now, input);
+  refuse(
+    'CONSENT_REQUIRED',
+    '该就诊人需本人同意后才能添加：验证码已发送至其本人登记的手机，请向其索取6位验证码并填写（5分钟内有效）',
+  );
+}
+
+/**
+ * The holder's own ID card (UpdateVipinformation, /modifyInfor) keeps the same rules: another account's
+ * name for the number must be theirs, and registering it makes the holder a 就诊人, so an account already at
+ * MAX_PATIENTS must make room first (what /dRecord/patients says, shows and enforces agree).
+ */
+export function checkHolderIdCard(db: Database, memberId: number, name: string, idCard: string, hadCard: boolean): void {
+  const other = personOnFile(db, memberId, idCard);
+  if (other && other.name !== name) refuse('NAME_MISMATCH', NAME_MISMATCH_MESSAGE);
+  if (!hadCard && patientRows(db, memberId).length >= MAX_PATIENTS) {
+    refuse('PATIENT_LIMIT', `就诊人已满${MAX_PATIENTS}位（含本人）：登记本人身份证号后本人也是就诊人，请先在“就诊人管理”中删除一位`);
+  }
+}
+
+/**
+ * Every well-formed 就诊人 write spends the member's allowance (lib/limits.ts patientWrite), whatever its
+ * outcome; bad input is refused before, spending nothing (it writes nothing either).
+ */
+async function throttleWrite(ctx: HandlerContext, memberId: number) {
+  await ctx.throttles.consume('patientWrite', `member:${memberId}`);
+}
+
 function patientIdField(fields: Fields): number {
   return requiredInt(fields, 'PatientID', '就诊人编号', { min: 0, max: 2_147_483_647 });
 }
@@ -171,13 +257,24 @@ export const patientEndpoints: EndpointMap = {
   'HIS_Register/AddPatient': {
     access: 'member',
     write: true,
-    handle: (ctx) => {
+    handle: async (ctx) => {
       const memberId = memberIdOf(ctx.caller);
       const name = checked(validateName(requiredString(ctx.fields, 'Name', '就诊人姓名', 64)));
       const relation = relationField(ctx.fields);
       const idCard = checked(validateIdCard(requiredString(ctx.fields, 'IDCard', '身份证号', 32), ctx.now)).number;
-      const phone = checked(validatePhone(requiredString(ctx.fields, 'Phone', '手机号', 32)));
+      const phone = checked(validateMobilePhone(requiredString(ctx.fields, 'Phone', '手机号', 32)));
+      await throttleWrite(ctx, memberId);
       const at = ctx.now.toISOString();
+      // The account's own rules first (limit, one per card), so a consent code is never sent for nothing.
+      ctx.db
+        .transaction(() => {
+          const holder = holderOf(ctx.db, memberId);
+          const count = patientRows(ctx.db, memberId).length + (holder.id_card ? 1 : 0);
+          if (count >= MAX_PATIENTS) refuse('PATIENT_LIMIT', `每个账号最多${MAX_PATIENTS}位就诊人（含本人），请先删除不再需要的就诊人`);
+          checkIdCard(ctx.db, memberId, idCard, null);
+        })
+        .immediate();
+      await crossAccountCheck(ctx, memberId, name, idCard, true);
       const id = ctx.db
         .transaction(() => {
           const holder = holderOf(ctx.db, memberId);
@@ -198,16 +295,21 @@ export const patientEndpoints: EndpointMap = {
   'HIS_Register/UpdatePatient': {
     access: 'member',
     write: true,
-    handle: (ctx) => {
+    handle: async (ctx) => {
       const memberId = memberIdOf(ctx.caller);
       const patientId = patientIdField(ctx.fields);
-      ownPatient(ctx.db, memberId, patientId);
       const name = checked(validateName(requiredString(ctx.fields, 'Name', '就诊人姓名', 64)));
       const relation = relationField(ctx.fields);
       const idRaw = optionalString(ctx.fields, 'IDCard', '身份证号', 32);
       // The masked number the form shows, or nothing, keeps the stored one.
-      const newIdCard = idRaw && !idRaw.includes('*') ? checked(validateIdCard(idRaw, ctx.now)).number : null;
-      const phone = checked(validatePhone(requiredString(ctx.fields, 'Phone', '手机号', 32)));
+      const typed = idRaw && !idRaw.includes('*') ? checked(validateIdCard(idRaw, ctx.now)).number : null;
+      const phone = checked(validateMobilePhone(requiredString(ctx.fields, 'Phone', '手机号', 32)));
+      await throttleWrite(ctx, memberId);
+      const before = ownPatient(ctx.db, memberId, patientId);
+      const newIdCard = typed === before.id_card ? null : typed;
+      if (newIdCard) checkIdCard(ctx.db, memberId, newIdCard, patientId);
+      // A new name must still match the number; a new number another account holds needs consent.
+      await crossAccountCheck(ctx, memberId, name, newIdCard ?? before.id_card, newIdCard !== null);
       const row = ctx.db
         .transaction(() => {
           const current = ownPatient(ctx.db, memberId, patientId);
@@ -228,9 +330,10 @@ export const patientEndpoints: EndpointMap = {
   'HIS_Register/DeletePatient': {
     access: 'member',
     write: true,
-    handle: (ctx) => {
+    handle: async (ctx) => {
       const memberId = memberIdOf(ctx.caller);
       const patientId = patientIdField(ctx.fields);
+      await throttleWrite(ctx, memberId);
       ctx.db
         .transaction(() => {
           ownPatient(ctx.db, memberId, patientId);

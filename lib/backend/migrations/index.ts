@@ -24,6 +24,7 @@ import { departmentsMigration } from './101-departments';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 import { memberChargesMigration } from './130-member-charges';
+import { patientIdsMigration } from './140-patient-ids';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   priceListMigration,
   videoDurationMigration,
   memberChargesMigration,
+  patientIdsMigration,
 ];
