@@ -50,13 +50,22 @@ test('all 没有: 平和质 是 at 75, every biased type 0 and 否; reached from
   await page.goto('/tizhi');
   await expect(page).toHaveTitle(/中医体质辨识/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/share-card\/tool\/tizhi\.png\?v=/);
-  await expect(page.getByRole('banner').getByRole('link', { name: '体质辨识' })).toHaveAttribute('href', '/tizhi');
+  // Sub-menus are visibility:hidden until hover or focus, hence includeHidden.
+  await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '体质辨识', includeHidden: true })).toHaveAttribute('href', '/tizhi');
   await expectNoAxeViolations(page);
 
-  await page.getByRole('radio', { name: '女', exact: true }).check();
-  expect(await answerAll(page, '没有')).toBe(60);
+  // By keyboard alone: Space chooses the sex, then Tab reaches each question's first grade (没有) and Space
+  // chooses it; the last Tab reaches the submit button.
+  await page.getByRole('radio', { name: '女', exact: true }).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+  }
   await expect(page.getByText('已答 60 / 60 题')).toBeVisible();
-  await page.getByRole('button', { name: '提交，查看结果' }).click();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: '提交，查看结果' })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { name: '辨识结果：平和质' })).toBeVisible();
   await expect(page).toHaveURL(/\/tizhi$/);

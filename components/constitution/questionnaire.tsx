@@ -7,7 +7,7 @@
  * sent, so a reload or a closed tab resumes where it stopped.
  */
 import { usePathname } from 'next/navigation';
-import { useActionState, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, useActionState, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { CONSTITUTION_ITEMS, GRADES, SEX_NAMES, itemsFor, type ConstitutionItem, type Grade, type Sex } from '@/lib/constitution/items';
 import type { Answers } from '@/lib/constitution/scoring';
 import { constitutionAction, type ConstitutionActionResult } from './actions';
@@ -124,7 +124,20 @@ export function ConstitutionQuestionnaire({ guides, links }: { guides: Constitut
   const sexMissing = Boolean(echo && !echo.sex && !draft.sex);
 
   return (
-    <form action={formAction} noValidate className="space-y-6" aria-describedby="tizhi-how">
+    <form
+      action={formAction}
+      // With the script, the post is dispatched here so that React does not reset the form afterwards: a reset
+      // would clear the radios of a form sent back with a missing question, while their state still says
+      // answered. Without the script the browser posts the form itself (the action above).
+      onSubmit={(event) => {
+        event.preventDefault();
+        const formData = new FormData(event.currentTarget, event.nativeEvent.submitter);
+        startTransition(() => formAction(formData));
+      }}
+      noValidate
+      className="space-y-6"
+      aria-describedby="tizhi-how"
+    >
       <input type="hidden" name="intent" value="score" />
       {echo ? (
         <div role="alert" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-800">

@@ -5,6 +5,7 @@
  * doctors that fit (links that book), the site's articles, the notice that a self-assessment is no diagnosis,
  * and 保存到体质档案. Rendered from the action's answer, so nothing personal ever reaches a URL.
  */
+import { useEffect, useRef } from 'react';
 import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { ARCHIVE_RULE_TEXT } from '@/lib/constitution/archive-rule';
 import { CONSTITUTION_CARE, SELF_ASSESSMENT_NOTICE } from '@/lib/constitution/care';
@@ -118,6 +119,9 @@ export function ConstitutionResultView({
   pending: boolean;
 }) {
   const { result, sex } = scored;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form gave way to the result: take the keyboard and the screen reader to its heading.
+  useEffect(() => heading.current?.focus(), []);
   const explained: [ConstitutionType, string][] = [];
   if (result.main) explained.push([result.main, result.main === 'pinghe' ? result.judgements.pinghe : '主要体质']);
   for (const t of result.alsoTypes) explained.push([t, '兼有']);
@@ -126,7 +130,7 @@ export function ConstitutionResultView({
   return (
     <div className="space-y-6">
       <section aria-labelledby="tizhi-result" className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 id="tizhi-result" tabIndex={-1} className="text-xl font-semibold text-stone-900">
+        <h2 id="tizhi-result" ref={heading} tabIndex={-1} className="text-xl font-semibold text-stone-900">
           辨识结果：{scored.summary}
         </h2>
         <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
