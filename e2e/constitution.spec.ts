@@ -122,6 +122,8 @@ test('a missing question is named and the answers stay; answers kept in the brow
 });
 
 test('a visitor keeps the result by logging in on the result page; the 体质档案 lists it with its date and what changed', async ({ page }) => {
+  // Two questionnaires of 60 answers and a login: more steps than the default budget.
+  test.setTimeout(120_000);
   await page.goto('/tizhi');
   await page.getByRole('radio', { name: '男', exact: true }).check();
   await answerAll(page, '没有');
@@ -153,6 +155,23 @@ test('a visitor keeps the result by logging in on the result page; the 体质档
   const latest = page.getByRole('region', { name: /^最近一次：平和质/ });
   await expect(latest).toContainText(`辨识时间：${shown}`);
   await expect(page.getByRole('region', { name: /^历次辨识/ }).getByRole('listitem').first()).toContainText(shown);
+
+  // A second result, now as a member: the archive says what changed since the first.
+  await page.getByRole('link', { name: '再做一次体质辨识' }).click();
+  await page.getByRole('radio', { name: '男', exact: true }).check();
+  await answerAll(page, '总是');
+  await page.getByRole('button', { name: '提交，查看结果' }).click();
+  await page.getByRole('button', { name: '保存到体质档案' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已保存到体质档案' })).toBeVisible();
+  await page.goto('/dRecord/constitution');
+  const changed = page.getByRole('region', { name: /^最近一次：气虚质/ });
+  await expect(changed).toContainText('与上次');
+  await expect(changed.getByRole('listitem').filter({ hasText: /^气虚质：0 → 100（\+100），判定由“否”变为“是”/ })).toBeVisible();
+  await expect(changed.getByRole('listitem').filter({ hasText: /^平和质：75 → 25（−50），判定由“是”变为“否”/ })).toBeVisible();
+  // Every record of this member, newest first (the database may hold earlier runs' too).
+  const count = queryDb<{ n: number }>(`SELECT COUNT(*) AS n FROM constitution_records r JOIN members m ON m.id = r.member_id WHERE m.phone = ?`, DEMO.other.phone).n;
+  expect(count).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('region', { name: `历次辨识（共${count}次）` }).getByRole('listitem')).toHaveCount(count);
   await expectNoAxeViolations(page);
 });
 

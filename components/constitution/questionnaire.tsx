@@ -202,7 +202,7 @@ export function ConstitutionQuestionnaire({ guides, links }: { guides: Constitut
               <fieldset
                 id={item.id}
                 role="radiogroup"
-                className={`rounded-lg border bg-white p-4 ${isMissing ? 'border-brand-500' : 'border-stone-200'}`}
+                className={`scroll-mt-4 scroll-mb-40 rounded-lg border bg-white p-4 ${isMissing ? 'border-brand-500' : 'border-stone-200'}`}
                 aria-invalid={isMissing || undefined}
                 aria-describedby={isMissing ? `${item.id}-error` : undefined}
               >
@@ -227,7 +227,8 @@ export function ConstitutionQuestionnaire({ guides, links }: { guides: Constitut
                         value={g.value}
                         checked={draft.answers[item.id] === g.value}
                         onChange={() => update({ ...draft, answers: { ...draft.answers, [item.id]: g.value } })}
-                        className="size-5 accent-jade-600"
+                        // Room below for the sticky progress bar: a grade tabbed or scrolled to is never under it.
+                        className="size-5 scroll-mb-40 accent-jade-600"
                       />
                       {g.label}
                     </label>
