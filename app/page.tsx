@@ -111,6 +111,17 @@ export default async function HomePage() {
         </ul>
       </HomeSection>
 
+      <HomeSection id="home-tizhi" title="中医体质辨识" subtitle="60道题，了解自己的体质" moreHref={routes.constitution()}>
+        <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-jade-600/30 bg-jade-50 p-6">
+          <p className="max-w-2xl text-stone-800">
+            依据中华中医药学会《中医体质分类与判定》标准自测：平和、气虚、阳虚、阴虚、痰湿、湿热、血瘀、气郁、特禀，九种体质各得几分，该怎么调养，可以找哪位医生。仅供参考，不能替代医生面诊。
+          </p>
+          <a href={routes.constitution()} className="rounded-md bg-jade-600 px-5 py-2 font-semibold text-white hover:bg-jade-700">
+            开始体质辨识
+          </a>
+        </div>
+      </HomeSection>
+
       <HomeSection id="home-science" title="健康科普" subtitle="中医专家讲养生" moreHref={routes.healthScience()}>
         <ul className="grid grid-cols-3 gap-6">
           {science.items.map((item) => (

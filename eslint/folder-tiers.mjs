@@ -16,7 +16,7 @@ export const COMPONENT_TIERS = [
   ['components/prices', 'components/seo'],
   ['components/ui'],
   ['components/charity', 'components/hospitals', 'components/news', 'components/online', 'components/overlays', 'components/specialties'],
-  ['components/booking', 'components/doctors', 'components/home', 'components/messages', 'components/points'],
+  ['components/booking', 'components/constitution', 'components/doctors', 'components/home', 'components/messages', 'components/points'],
   ['components/members', 'components/search'],
   ['components/layout'],
 ];
@@ -26,6 +26,7 @@ export const LIB_TIERS = [
     'lib/address-cookie',
     'lib/appointment-calendar',
     'lib/constants',
+    'lib/constitution',
     'lib/contract',
     'lib/fees',
     'lib/group-reach',

@@ -63,6 +63,10 @@ describe('the nav (SPEC §2 groups)', () => {
     const services = navGroups.find((g) => g.label === '看诊服务')!;
     // 价格公示 is a page of the site; the official link sits on it.
     expect(services.links.find((l) => l.label === '价格公示')).toEqual({ label: '价格公示', href: '/pricePublicity' });
+    // 中医体质辨识 is reached from the header (docs/constitution.md) and listed in the sitemap; its archive is a member page.
+    expect(services.links.find((l) => l.label === '体质辨识')).toEqual({ label: '体质辨识', href: '/tizhi' });
+    expect(staticPublicPaths).toContain('/tizhi');
+    expect(isLoginRequiredPath('/dRecord/constitution')).toBe(true);
     const members = navGroups.find((g) => g.label === '会员服务')!;
     expect(members.sections?.[0]?.links.map((l) => l.href)).toEqual(['/registrationQuestion', '/membershipIssues', '/otherQuestions']);
     const join = navGroups.find((g) => g.label === '加入我们')!;

@@ -43,6 +43,8 @@ export const routes = {
   prescriptionPhoto: () => '/batters',
   /** 价格公示: the site's own page of fees and prices, with SPEC §2's external price-publicity link beside them. */
   pricePublicity: () => '/pricePublicity',
+  /** 中医体质辨识: the ZYYXH/T157-2009 questionnaire and its result (docs/constitution.md). */
+  constitution: () => '/tizhi',
   /** A department (科室) page: its introduction, doctors, illnesses and clinics (docs/doctor-finder.md). */
   department: (name: string, query?: ListQuery) => withQuery(`/department/${seg(name)}`, query),
 
@@ -108,6 +110,8 @@ export const routes = {
   registrationCalendar: (registerNo: string) => `/dRecord/registration/${seg(registerNo)}/appointment.ics`,
   /** 就诊人: the people the member books for (docs/api.md "HIS_Register patients"). */
   patients: (query?: ListQuery) => withQuery('/dRecord/patients', query),
+  /** 体质档案: the member's kept 体质辨识 results and what changed (docs/constitution.md). */
+  constitutionArchive: () => '/dRecord/constitution',
   /** 兑换记录: the member's points-mall exchanges (the site's extension; docs/api.md GetExchangeList). */
   exchangeRecords: (query?: ListQuery) => withQuery('/dRecord/exchange', query),
   /** 积分明细: what each paid booking earned, each refund took back and each exchange spent (docs/api.md GetPointsLog). */
@@ -135,7 +139,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
-export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/points', '/dRecord/patients', '/booking'] as const;
+export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/points', '/dRecord/patients', '/dRecord/constitution', '/booking'] as const;
 
 export function isLoginRequiredPath(pathname: string): boolean {
   return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -175,6 +179,7 @@ export const navGroups: NavGroup[] = [
       { label: '找门诊', href: routes.hospitalList() },
       { label: '在线问诊', href: routes.onlineExpert() },
       { label: '在线问答', href: routes.onlineQuestions() },
+      { label: '体质辨识', href: routes.constitution() },
       { label: '门诊评价', href: routes.hospitalEvaluateAll() },
       { label: '拍方抓药', href: routes.prescriptionPhoto() },
       { label: '价格公示', href: routes.pricePublicity() },
@@ -260,6 +265,7 @@ export const staticPublicPaths: string[] = [
   routes.onlineQuestions(),
   routes.prescriptionPhoto(),
   routes.pricePublicity(),
+  routes.constitution(),
   routes.expertStudio(),
   routes.illnessList(),
   routes.memberServices(),

@@ -11,6 +11,7 @@ const MEMBER_LINKS = [
   { label: '修改资料', href: routes.modifyInfo() },
   { label: '挂号记录', href: routes.registrationRecords() },
   { label: '就诊人', href: routes.patients() },
+  { label: '体质档案', href: routes.constitutionArchive() },
 ];
 
 export function SiteHeader() {

@@ -10,6 +10,7 @@
 export * from './auth';
 export * from './booking';
 export * from './clinics';
+export * from './constitution';
 export * from './doctors';
 export * from './envelope';
 export * from './evaluations';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Special, Studio } from '../api/specialties';
 import type { PointsGoods } from '../api/points';
-import { goodsCard, isShareCardKind, shareCardAlt, shareCardPath, specialCard, studioCard } from './content';
+import { goodsCard, isShareCardKind, shareCardAlt, shareCardPath, specialCard, studioCard, toolCard } from './content';
 
 const studio: Studio = {
   id: 3,
@@ -77,5 +77,17 @@ describe('goods share cards', () => {
     const goods = { sn: 'PG0021', name: '膏方调理体验（一料）', category: '门诊服务', points: 11800, summary: '医生面诊后开具膏方一料。', image: '/images/goods/PG0021.svg' } as PointsGoods;
     expect(goodsCard(goods).lines[0]).toBe('1.18万 积分兑换');
     expect(goodsCard({ ...goods, points: 9999 }).lines[0]).toBe('9999 积分兑换');
+  });
+});
+
+describe('the 体质辨识 card (docs/constitution.md)', () => {
+  it('is one card for everyone, of kind tool, and an unknown tool has none', () => {
+    const card = toolCard('tizhi')!;
+    expect(card).toMatchObject({ kind: 'tool', id: 'tizhi', kicker: '中医体质辨识' });
+    expect(shareCardPath(card)).toMatch(/^\/share-card\/tool\/tizhi\.png\?v=[0-9a-z]+$/);
+    expect(shareCardAlt(card)).toContain('仅供参考');
+    expect(isShareCardKind('tool')).toBe(true);
+    expect(toolCard('constructor')).toBeNull();
+    expect(toolCard('nope')).toBeNull();
   });
 });

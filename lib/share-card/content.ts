@@ -10,7 +10,7 @@ import type { PointsGoods } from '../api/points';
 import type { Illness, Special, Studio } from '../api/specialties';
 import { formatDate, formatPoints } from '../format';
 
-export const SHARE_CARD_KINDS = ['doctor', 'clinic', 'article', 'illness', 'studio', 'special', 'goods'] as const;
+export const SHARE_CARD_KINDS = ['doctor', 'clinic', 'article', 'illness', 'studio', 'special', 'goods', 'tool'] as const;
 export type ShareCardKind = (typeof SHARE_CARD_KINDS)[number];
 
 export const SHARE_CARD_WIDTH = 1200;
@@ -117,6 +117,22 @@ export function goodsCard(g: PointsGoods): ShareCard {
     lines: [`${formatPoints(g.points)} 积分兑换`, clip(g.summary, 30)].filter(Boolean),
     picture: g.image,
   };
+}
+
+/** The site's tools that have a card of their own, by key: the same card for everyone, nothing personal. */
+const TOOL_CARDS: Record<string, Omit<ShareCard, 'kind' | 'id'>> = {
+  // 中医体质辨识 (docs/constitution.md): the card invites; a visitor's result never reaches it.
+  tizhi: {
+    kicker: '中医体质辨识',
+    title: '测一测：我是什么体质？',
+    lines: ['依据《中医体质分类与判定》标准，60道题', '九种体质转化分与调养建议，仅供参考'],
+  },
+};
+
+/** The card of one of the site's tools (kind `tool`), or null for an unknown key. */
+export function toolCard(key: string): ShareCard | null {
+  const card = Object.hasOwn(TOOL_CARDS, key) ? TOOL_CARDS[key] : undefined;
+  return card ? { kind: 'tool', id: key, ...card } : null;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   SHARE_CARD_WIDTH,
   specialCard,
   studioCard,
+  toolCard,
   type ShareCard,
 } from './content';
 import { cardMetrics } from './font';
@@ -87,6 +88,7 @@ const MADE_UP: [string, ShareCard][] = [
   ],
   ['product, a word wider than a line', { kind: 'goods', id: 'X', kicker: '积分商城', title: 'A'.repeat(70), lines: ['1.18万 积分兑换'], picture: '/images/goods/PG0001.svg' }],
   ['doctor, one character', { kind: 'doctor', id: 'X', kicker: '中医内科', title: '李', lines: [], picture: '/images/doctors/D100001.svg' }],
+  ['tool, the 体质辨识 card', toolCard('tizhi')!],
 ];
 
 /** What is wrong with a layout's geometry (empty when nothing is). */
@@ -173,7 +175,7 @@ describe('share cards laid out by measured text', () => {
   it('every card kind, at the longest and the shortest name seeded and past them: no text box intersects another or leaves the card, and the pixels stay in the boxes', async () => {
     const cards = [...(await seededExtremes()), ...MADE_UP];
     const kinds = new Set(cards.map(([label]) => label.split(',')[0]));
-    expect([...kinds].sort()).toEqual(['article', 'charity', 'clinic', 'doctor', 'illness', 'product', 'special', 'studio']);
+    expect([...kinds].sort()).toEqual(['article', 'charity', 'clinic', 'doctor', 'illness', 'product', 'special', 'studio', 'tool']);
     const report: string[] = [];
     const failures: string[] = [];
     for (const [label, card] of cards) {

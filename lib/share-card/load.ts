@@ -9,7 +9,7 @@ import { getNewsArticle } from '../api/news';
 import { getPointsGoods } from '../api/points';
 import { getIllness, getSpecial, getStudio } from '../api/specialties';
 import { parseCode, parseId } from '../url-params';
-import { articleCard, clinicCard, doctorCard, goodsCard, illnessCard, isShareCardKind, specialCard, studioCard, type ShareCard } from './content';
+import { articleCard, clinicCard, doctorCard, goodsCard, illnessCard, isShareCardKind, specialCard, studioCard, toolCard, type ShareCard } from './content';
 import { isGoodsSn } from '@/lib/contract';
 
 export async function loadShareCard(kind: string, key: string): Promise<ShareCard | null> {
@@ -25,6 +25,8 @@ export async function loadShareCard(kind: string, key: string): Promise<ShareCar
       const c = code ? await getClinic(code) : null;
       return c ? clinicCard(c) : null;
     }
+    case 'tool':
+      return toolCard(key);
     case 'goods': {
       const sn = isGoodsSn(key) ? key : null;
       const g = sn ? await getPointsGoods(sn) : null;

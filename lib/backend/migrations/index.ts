@@ -25,6 +25,7 @@ import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
 import { memberChargesMigration } from './130-member-charges';
 import { patientIdsMigration } from './140-patient-ids';
+import { constitutionMigration } from './180-constitution';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   videoDurationMigration,
   memberChargesMigration,
   patientIdsMigration,
+  constitutionMigration,
 ];
