@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { routes } from '../lib/routes';
 import { freshPhone, openLoginDialog } from './auth-helpers';
 import { DEMO, apiLogin, expiredCopyOf } from './support/members-session';
+import { staticRoutes } from './support/discover';
 
 // Abuse from many clients (docs/security.md "Abuse from many clients"), on the production server: what anonymous
 // requests cost the disk, what OPTIONS answers, a refused login's status, the device cookie, and the one refresh
@@ -44,6 +45,50 @@ test('anonymous requests do not fill the disk: keywords, unknown doctors and unk
   expect(filesUnder('share-cards').filter((f) => f.file.includes(marker))).toEqual([]);
   // And the 150 keywords (three lists each: 450 entries before) wrote none; another worker's new pages may write a few.
   expect(filesUnder('fetch-cache').length - before).toBeLessThan(60);
+});
+
+/** Files and bytes under the server's cache, share cards aside (bounded by content: docs/security.md). */
+function cacheSize(): { files: number; bytes: number } {
+  const all = (fs.readdirSync(CACHE, { recursive: true }) as string[])
+    .filter((f) => !f.startsWith('share-cards'))
+    .map((f) => fs.statSync(path.join(CACHE, f), { throwIfNoEntry: false }))
+    .filter((st) => st?.isFile());
+  return { files: all.length, bytes: all.reduce((sum, st) => sum + st!.size, 0) };
+}
+
+test('random query values across the public routes do not grow the disk (the finder checks its filters first)', async ({ request }) => {
+  test.setTimeout(300_000);
+  const marker = `Q${Date.now().toString(36)}`;
+  // Each route once first, so what it rightly keeps (its content) is on disk before counting.
+  const finder = [`${routes.doctorList(215)}`, routes.doctorList(), routes.department('中医内科')];
+  for (const url of [...staticRoutes, ...finder]) await request.get(url, { maxRedirects: 0 });
+  const before = cacheSize();
+  let sent = 0;
+  // What one client did: a new value for each filter of the finder (each wrote one 6 KB file before), and an
+  // unknown parameter on every public page.
+  for (let i = 0; i < 60; i++) {
+    for (const base of finder) {
+      for (const q of [`dept=${marker}${i}`, `title=${marker}${i}`, `clinic=${marker}${i}`, `date=20${30 + (i % 60)}-0${1 + (i % 9)}-1${i % 10}`]) {
+        const res = await request.get(`${base}?${q}`, { maxRedirects: 0 });
+        expect(res.status(), `${base}?${q}`).toBeLessThan(500);
+        sent++;
+      }
+    }
+  }
+  for (const url of staticRoutes) {
+    for (let i = 0; i < 3; i++) {
+      expect((await request.get(`${url}${url.includes('?') ? '&' : '?'}utm_source=${marker}${i}&${marker}=${i}`, { maxRedirects: 0 })).status()).toBeLessThan(500);
+      sent++;
+    }
+  }
+  const after = cacheSize();
+  expect(sent).toBeGreaterThan(700);
+  // Nothing on disk names a value the client chose.
+  expect(filesUnder('fetch-cache', true).filter((f) => f.text.includes(marker))).toEqual([]);
+  // The issue's goal is < 1 MB for 10,000 values; for these ~800, well under a tenth of that, and a few files
+  // at most (near-live lists that expire and are written again while the test runs).
+  expect(after.bytes - before.bytes).toBeLessThan(100 * 1024);
+  expect(after.files - before.files).toBeLessThan(20);
 });
 
 test('a share card is drawn once and kept on disk: one file per page', async ({ request }) => {
