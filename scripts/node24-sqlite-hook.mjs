@@ -1,0 +1,15 @@
+// Loaded with `node --import` by scripts/test-node24.sh: on Node 24, beside a node_modules installed for Node 20,
+// `better-sqlite3` (an addon built against V8 for one Node version) is taken from the copy built for Node 24
+// (NODE24_BETTER_SQLITE3, its package folder); every other module as installed. Needs Node 22.15+ (registerHooks).
+import { registerHooks } from 'node:module';
+import path from 'node:path';
+
+const copy = process.env.NODE24_BETTER_SQLITE3;
+if (copy) {
+  const entry = path.join(copy, 'lib', 'index.js');
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      return nextResolve(specifier === 'better-sqlite3' ? entry : specifier, context);
+    },
+  });
+}
