@@ -9,7 +9,8 @@ if (copy) {
   const entry = path.join(copy, 'lib', 'index.js');
   registerHooks({
     resolve(specifier, context, nextResolve) {
-      return nextResolve(specifier === 'better-sqlite3' ? entry : specifier, context);
+      // The build names it `better-sqlite3-<hash>` (Turbopack's link to the installed package, .next/node_modules).
+      return nextResolve(/^better-sqlite3(?:-[0-9a-f]{16})?$/.test(specifier) ? entry : specifier, context);
     },
   });
 }

