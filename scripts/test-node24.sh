@@ -10,7 +10,7 @@
 #
 #   bash scripts/test-node24.sh            both steps (after `npm test`, which built .next)
 #   NODE24_STEPS=unit bash scripts/...     the unit tests only; NODE24_STEPS=smoke the smoke test only
-#   bash scripts/test-node24.sh lib/x.test.ts …   these test files only (arguments go to Vitest)
+#   bash scripts/test-node24.sh <test files>   these test files only (the arguments go to Vitest)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
