@@ -11,6 +11,8 @@
  *   configured; each request may be answered with 429 by code deep inside it, a server action included
  *   (lib/security/answer-status.ts); the page cache may send its precompressed pages as they are
  *   (lib/page-cache/pass-through.ts);
+ * - the metrics are served on a loopback listener of their own, never on the site's port
+ *   (lib/observability/metrics-listener.ts);
  * - SIGTERM drains the process before it exits (lib/observability/http-server.ts);
  * - the server log says when the embedded backend's development aids are on (lib/backend/dev-aids.ts);
  * - with REDIS_URL, the shared connection is made and page-cache purges are heard from the start, so the
@@ -24,6 +26,8 @@ export async function register() {
   // Every patch of Node's HTTP classes, in one place that knows the Next version it was written for.
   const { installNodePatches } = await import('./lib/operations/node-patches');
   await installNodePatches();
+  const { startMetricsListener } = await import('./lib/observability/metrics-listener');
+  void startMetricsListener();
   const { drainOnSignals } = await import('./lib/observability/http-server');
   drainOnSignals();
   const { announceDevAids } = await import('./lib/backend/dev-aids');

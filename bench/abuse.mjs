@@ -18,8 +18,9 @@
  *    device tries a password login and an SMS login, ABUSE_TRIALS times (default 10) each; a device the member
  *    never used is tried too, for comparison;
  * 3. disk growth after 10,000 unique anonymous requests (goal: under 5 MB): suggestions for new keywords,
- *    searches, unknown doctors, unknown share cards, from 250 addresses; growth of .next/cache (data cache and
- *    share cards) and of the database files;
+ *    searches, unknown doctors, unknown share cards, unknown values of the doctor finder's filters, marks for
+ *    analytics (utm_source…), from 250 addresses; growth of .next/cache (data cache and share cards) and of the
+ *    database files;
  * 4. CPU per share-card request after the first: the server's CPU time (utime + stime of its processes) over
  *    ABUSE_CARD_REQUESTS requests (default 600) for cards already drawn, against the CPU of their first draw.
  */
@@ -294,6 +295,9 @@ async function diskGrowth() {
     ['search', (i) => `/searchList?keyword=${encodeURIComponent(`搜索${marker}${i}`)}`],
     ['unknown doctor', (i) => `/doctordetail/X${marker}${i}`],
     ['unknown card', (i) => `/share-card/doctor/Y${marker}${i}.png?v=${i}`],
+    // The finder's filters (each unknown value wrote a 6 KB file) and marks for analytics (each forced a render).
+    ['unknown filter', (i) => `/doctorlist/215?${['dept', 'title', 'clinic', 'date'][i % 4]}=${i % 4 === 3 ? `20${30 + (i % 70)}-01-0${1 + (i % 9)}` : `Z${marker}${i}`}`],
+    ['tracking mark', (i) => `/doctordetail/D100001?utm_source=${marker}${i}&from=${i}`],
   ];
   const statuses = {};
   let next = 0;
@@ -451,7 +455,8 @@ share of its SMS codes was spent. It gets in by proving the phone once (find pas
 ## 3. Disk growth
 
 ${UNIQUE.toLocaleString('en')} requests from 250 addresses, each naming something new: suggestions for a new keyword, a search for a new
-keyword, an unknown doctor, an unknown share card (a quarter each). Answers: ${Object.entries(disk.statuses).map(([s, n]) => `${n} × ${s}`).join(', ')}.
+keyword, an unknown doctor, an unknown share card, an unknown value of a doctor-finder filter, a doctor page with a new
+\`utm_source\` (a sixth each). Answers: ${Object.entries(disk.statuses).map(([s, n]) => `${n} × ${s}`).join(', ')}.
 
 ${table([['', 'growth'], ['---', '---'], ['Next data cache (.next/cache/fetch-cache)', `${mb(disk.cacheBytes)}, ${disk.cacheFiles} files`], ['share cards (.next/cache/share-cards)', `${mb(disk.cardBytes)}, ${disk.cardFiles} files`], ['database (SQLite file, its log checkpointed before and after)', mb(disk.dbBytes)], ['**total**', `**${mb(disk.total)}**`]])}
 

@@ -91,7 +91,8 @@ async function backup() {
 }
 
 async function memoryOf(port: number) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  // The metrics listener of the process: loopback, its port + 10000 (lib/observability/metrics-listener.ts).
+  const text = await (await fetch(`http://127.0.0.1:${port + 10000}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name} ([\\d.e+]+)`, 'm').exec(text)?.[1] ?? NaN);
   return { rssMiB: Math.round(value('process_resident_memory_bytes') / 2 ** 20), heapUsedMiB: Math.round(value('nodejs_heap_size_used_bytes') / 2 ** 20) };
 }

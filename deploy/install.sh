@@ -5,7 +5,8 @@
 #   deploy/install.sh
 #
 # What it does, in order:
-#  1. checks Node.js 20.9 or later (Debian 12's own `nodejs` is 18: docs/operations.md says where to get 20);
+#  1. checks Node.js 22 or 24 LTS (Debian 12's own `nodejs` is 18, and Node 20 is past its end of life since
+#     2026-04-30: docs/operations.md says where to get it; SHENGAI_OLD_NODE=1 accepts Node 20.9+ with a warning);
 #  2. installs nginx-light, redis-server, logrotate, openssl (SHENGAI_SKIP_APT=1 leaves packages alone);
 #  3. creates the service user `shengai` and the folders: /srv/shengai/releases (one folder per release),
 #     /srv/shengai/shared/{data,static,backups} owned by the user (the database, the static files kept across
@@ -32,9 +33,16 @@ say() { echo "[install] $*"; }
 
 # 1. Node.js
 node_version="$(node --version 2>/dev/null || echo none)"
-if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=9)?0:1)' 2>/dev/null; then
-  echo "Node.js 20.9 or later is needed (found: $node_version). Debian 12's nodejs package is 18: install Node 20 from NodeSource's apt repository (docs/operations.md \"Install on a server\", step 1)." >&2
-  exit 1
+node_major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+if [ "$node_major" -lt 22 ] 2>/dev/null; then
+  if [ "${SHENGAI_OLD_NODE:-0}" = 1 ] && node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=9)?0:1)' 2>/dev/null; then
+    say "WARNING: Node.js $node_version is past its end of life (Node 20: 2026-04-30); going on because SHENGAI_OLD_NODE=1"
+  else
+    echo "Node.js 22 or 24 LTS is needed (found: $node_version; Node 20 is past its end of life since 2026-04-30). Debian 12's nodejs package is 18: install Node from NodeSource's apt repository (docs/operations.md \"Install on a server\", step 1)." >&2
+    exit 1
+  fi
+elif [ "$node_major" -ge 24 ]; then
+  say "WARNING: Node.js $node_version: Node 24.19 and later abort the embedded database's better-sqlite3 12 when it frees a statement (docs/operations.md \"Install on a server\", step 1); Node 22 LTS until the project moves to better-sqlite3 13"
 fi
 say "Node.js $node_version"
 

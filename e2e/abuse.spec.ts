@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { routes } from '../lib/routes';
 import { freshPhone, openLoginDialog } from './auth-helpers';
 import { DEMO, apiLogin, expiredCopyOf } from './support/members-session';
+import { staticRoutes } from './support/discover';
 
 // Abuse from many clients (docs/security.md "Abuse from many clients"), on the production server: what anonymous
 // requests cost the disk, what OPTIONS answers, a refused login's status, the device cookie, and the one refresh
@@ -44,6 +45,58 @@ test('anonymous requests do not fill the disk: keywords, unknown doctors and unk
   expect(filesUnder('share-cards').filter((f) => f.file.includes(marker))).toEqual([]);
   // And the 150 keywords (three lists each: 450 entries before) wrote none; another worker's new pages may write a few.
   expect(filesUnder('fetch-cache').length - before).toBeLessThan(60);
+});
+
+/**
+ * The files of Next's data cache (.next/cache/fetch-cache: what requests write at run time; share cards are
+ * bounded by content, .next/cache/turbopack is the build's), by name with their sizes.
+ */
+function dataCacheFiles(): Map<string, number> {
+  return new Map(filesUnder('fetch-cache').map(({ file }) => [file, fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0]));
+}
+
+test('random query values across the public routes do not grow the disk (the finder checks its filters first)', async ({ request }) => {
+  test.setTimeout(600_000);
+  const marker = `Q${Date.now().toString(36)}`;
+  // Each route once first, so what it rightly keeps (its content) is on disk before counting.
+  const finder = [`${routes.doctorList(215)}`, routes.doctorList(), routes.department('中医内科')];
+  for (const url of [...staticRoutes, ...finder]) await request.get(url, { maxRedirects: 0 });
+  // Next writes an entry after it answers: wait until the data cache has settled before counting.
+  let settled = -1;
+  await expect
+    .poll(() => {
+      const now = dataCacheFiles().size;
+      const same = now === settled;
+      settled = now;
+      return same;
+    }, { intervals: [1000] })
+    .toBe(true);
+  const before = dataCacheFiles();
+  let sent = 0;
+  // What one client did: a new value for each filter of the finder (each wrote one 6 KB file before), and an
+  // unknown parameter on every public page.
+  for (let i = 0; i < 30; i++) {
+    for (const base of finder) {
+      for (const q of [`dept=${marker}${i}`, `title=${marker}${i}`, `clinic=${marker}${i}`, `date=20${30 + (i % 60)}-0${1 + (i % 9)}-1${i % 10}`]) {
+        const res = await request.get(`${base}?${q}`, { maxRedirects: 0 });
+        expect(res.status(), `${base}?${q}`).toBeLessThan(500);
+        sent++;
+      }
+    }
+  }
+  for (const url of staticRoutes) {
+    const res = await request.get(`${url}${url.includes('?') ? '&' : '?'}utm_source=${marker}&${marker}=1`, { maxRedirects: 0, headers: { accept: 'text/html' } });
+    expect(res.status()).toBeLessThan(500);
+    sent++;
+  }
+  expect(sent).toBeGreaterThan(380);
+  // Nothing on disk names a value the client chose.
+  expect(filesUnder('fetch-cache', true).filter((f) => f.text.includes(marker))).toEqual([]);
+  // New entries (a key never written before): each unknown filter value wrote one of ~6 KB. An entry that
+  // expired and was written again (near-live lists) is no new key. The goal is < 1 MB for 10,000 values.
+  const added = [...dataCacheFiles()].filter(([file]) => !before.has(file));
+  expect(added.length, added.map(([f]) => path.basename(f)).join(' ')).toBeLessThan(10);
+  expect(added.reduce((sum, [, size]) => sum + size, 0)).toBeLessThan(64 * 1024);
 });
 
 test('a share card is drawn once and kept on disk: one file per page', async ({ request }) => {

@@ -171,12 +171,19 @@ test('results for 失眠 include the illness and the Q&A, with counts and the wo
 
 test('bad filter values fall back or answer 404, never a 500', async ({ request }) => {
   const status = async (path: string) => (await request.get(path)).status();
-  expect(await status(`/doctorlist/${YUNNAN}?dept=${encodeURIComponent('不存在的科室')}`)).toBe(404);
+  // A well-formed value that is not an option, and a date that is no date: the whole list, and a sentence why.
+  const unknown = await request.get(`/doctorlist/${YUNNAN}?dept=${encodeURIComponent('不存在的科室')}&clinic=NOPE999`);
+  expect(unknown.status()).toBe(200);
+  const unknownText = await unknown.text();
+  expect(unknownText).toContain('所选科室不在可选的科室中');
+  expect(unknownText).toContain('所选门诊不在可选的门诊中');
+  const noDate = await request.get('/doctorlist?date=abc');
+  expect(noDate.status()).toBe(200);
+  expect(await noDate.text()).toContain('所选日期不是有效的日期');
   expect(await status(`/doctorlist/${YUNNAN}?dept=${'科'.repeat(30)}`)).toBe(404);
   expect(await status(`/doctorlist/${YUNNAN}?dept=a&dept=b`)).toBe(404);
   expect(await status(`/doctorlist/${YUNNAN}?title=%3Cscript%3E`)).toBe(404);
   expect(await status(`/doctorlist/${YUNNAN}?clinic=..%2F..%2Fetc`)).toBe(404);
-  expect(await status(`/doctorlist/${YUNNAN}?clinic=NOPE999`)).toBe(404);
   expect(await status(`/doctorlist/${YUNNAN}?online=yes&sort=nonsense`)).toBe(200);
   expect(await status(`/doctorlist/${YUNNAN}?page=999`)).toBe(404);
   expect(await status('/doctorlist?page=999')).toBe(404);

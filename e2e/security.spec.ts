@@ -154,6 +154,24 @@ const FORGED: { name: string; headers: Record<string, string>; suffix?: string }
   { name: '_rsc query', headers: { rsc: '1' }, suffix: '?_rsc=forged' },
 ];
 
+test('an action posted to a page that does not have it answers 404 at once, as an unknown one does (Next forwarded it to itself)', async ({ request, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  // An action only one page has (the 就诊人 form's), posted to pages that do not have it, 20 times.
+  const only = serverActions().find((a) => a.name === 'savePatientAction');
+  expect(only, 'savePatientAction in the build').toBeDefined();
+  for (let i = 0; i < 20; i++) {
+    for (const path of ['/', routes.doctorDetail('D100001'), '/trendsInfor']) {
+      const res = await request.post(path, { headers: { 'next-action': only!.id, origin, 'content-type': 'text/plain;charset=UTF-8' }, data: '[{"name":"x"}]', maxRedirects: 0 });
+      expect(res.status(), path).toBe(404);
+      expect(res.headers()['x-nextjs-action-not-found']).toBe('1');
+    }
+  }
+  // On its own page it is still the action: its gate answers (no session: not a 404).
+  const own = await request.post(only!.page, { headers: { 'next-action': only!.id, origin, 'content-type': 'text/plain;charset=UTF-8' }, data: '[{"name":"x"}]', maxRedirects: 0 });
+  expect(own.status()).not.toBe(404);
+  expect(own.status()).toBeLessThan(500);
+});
+
 test('a forged internal header or an .rsc URL never reaches member data', async ({ request }) => {
   const logins = await loginThroughApi(request);
   // What a member page shows when logged in: the demo member's name (SPEC §3 VIPInfo).

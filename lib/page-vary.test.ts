@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_VARY, SESSION_COOKIES, pageVary, type PageVaryRule } from './page-vary';
+import { PAGE_VARY, SESSION_COOKIES, TRACKING_PARAMS, pageQuery, pageVary, type PageVaryRule } from './page-vary';
 import { pageCachePlan } from './page-cache/policy';
 
 /**
@@ -148,6 +148,36 @@ describe('the page cache follows lib/page-vary.ts', () => {
     expect(pageVary('/doctorlist/216')).toBeNull();
     expect(pageCachePlan(request('/doctorlist/216', { address: '216' }))).toMatchObject({ key: '/doctorlist/216', forward: {}, perVisitor: false });
     for (const name of SESSION_COOKIES) expect(pageCachePlan(request('/', { [name]: 'x' })), name).toBeNull();
+  });
+});
+
+describe('the marks links carry for analytics (QUERY_VARY)', () => {
+  const request = (url: string) => {
+    const u = new URL(url, 'http://site.test');
+    return { method: 'GET', pathname: u.pathname, search: u.search, headers: new Headers({ accept: 'text/html' }), cookie: () => undefined };
+  };
+
+  it('are dropped from the page cache’s key and from the render; other parameters stay as sent, in order', () => {
+    expect(pageQuery('?utm_source=x&page=2&from=timeline&spm=a.b&sort=fans&UTM_Medium=y')).toBe('?page=2&sort=fans');
+    expect(pageQuery('?utm_source=x')).toBe('');
+    expect(pageQuery('?fromx=1&%zz=2')).toBe('?fromx=1&%zz=2');
+    const keys = new Set<string>();
+    for (let i = 0; i < 10_000; i++) {
+      const plan = pageCachePlan(request(`/doctordetail/D100001?utm_source=${i.toString(36)}&from=${i}`))!;
+      expect(plan.path).toBe('/doctordetail/D100001');
+      keys.add(plan.key);
+    }
+    expect([...keys]).toEqual(['/doctordetail/D100001']);
+    expect(pageCachePlan(request('/trendsInfor?page=2&utm_campaign=z'))).toMatchObject({ key: '/trendsInfor?page=2', path: '/trendsInfor?page=2' });
+  });
+
+  it('nginx keeps no answer for a query with one: its map names exactly TRACKING_PARAMS, and the micro-cache bypasses by it', () => {
+    const map = maps(NGINX).get('$shengai_tracking_query');
+    expect(map?.source).toBe('$args');
+    const names = /\(\?:\^\|&\)\(\?:([^)]+)\)/.exec(map!.body)![1]!.split('|');
+    expect(names.map((n) => n.replace('[^=&]*', '')).sort()).toEqual([...TRACKING_PARAMS].sort());
+    expect(directive(MICRO_CACHE, 'proxy_cache_bypass')).toContain('$shengai_tracking_query');
+    expect(directive(MICRO_CACHE, 'proxy_no_cache')).toContain('$shengai_tracking_query');
   });
 });
 

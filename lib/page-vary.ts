@@ -34,8 +34,43 @@ export interface PageVaryRule {
  */
 export const SESSION_COOKIES: readonly string[] = [ACCESS_COOKIE, REFRESH_COOKIE];
 
-/** Every page varies by its whole query: the key holds the path and query as sent (nginx: `$request_uri`). */
-export const QUERY_VARY = 'whole query' as const;
+/**
+ * Every page varies by its query, except the marks that links carry for whoever counts visits (utm_*, `from`,
+ * `spm`…): no page reads them, and a new value of one forced a whole render (docs/security.md "Abuse from many
+ * clients": 8 connections made another visitor's cached page 20 times slower). The page cache keys and renders a
+ * page without them (`pageQuery`); nginx keeps no answer to a request that has one (`$shengai_tracking_query`),
+ * so each is answered by the page cache from the page without them.
+ */
+export const QUERY_VARY = 'query without tracking marks' as const;
+
+/** The query parameters no page reads that links carry for analytics: `utm_` starts a family. */
+export const TRACKING_PARAMS: readonly string[] = ['utm_', 'from', 'spm', 'fbclid', 'gclid', 'msclkid', 'isappinstalled', 'nsukey'];
+
+/** Whether a query parameter's name is a tracking mark (TRACKING_PARAMS; `utm_` and anything after it). */
+export function isTrackingParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return TRACKING_PARAMS.some((t) => (t.endsWith('_') ? lower.startsWith(t) : lower === t));
+}
+
+/** The query (`?a=1&b=2`, or '') without its tracking marks, the other parameters as sent and in order. */
+export function pageQuery(search: string): string {
+  if (!search || search === '?') return '';
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((pair) => {
+      if (!pair) return false;
+      const raw = pair.split('=', 1)[0]!;
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        /* a broken escape is no tracking mark: kept as sent */
+      }
+      return !isTrackingParam(name);
+    });
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}
 
 const PROVINCE_ID = /^\d{1,6}$/;
 

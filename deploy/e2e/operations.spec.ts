@@ -15,9 +15,12 @@ import { nextPorts, stackURL } from '../playwright.config';
 import { startLoad, type LoadResult } from './support/browser-load';
 import { writeSystemctlShim } from './support/systemctl-shim';
 import { startTwinNginx } from './support/twin-nginx';
+import { METRICS_PORT_OFFSET } from '../../lib/observability/metrics-listener';
 
 const state = path.resolve(process.env.DEPLOY_STATE || '.deploy');
 const direct = (port: number, p: string) => `http://127.0.0.1:${port}${p}`;
+/** Each process's metrics listener: loopback, the site's port + 10000 (docs/operations.md "Metrics"). */
+const metricsOf = (port: number) => direct(port + METRICS_PORT_OFFSET, '/metrics');
 const pidOf = (port: number) => Number(fs.readFileSync(path.join(state, 'run', `next-${port}.pid`), 'utf8').trim());
 const logOf = (port: number) => fs.readFileSync(path.join(state, 'logs', `next-${port}.log`), 'utf8');
 const nginxLog = (name: 'access' | 'error') => fs.readFileSync(path.join(state, 'logs', `nginx-${name}.log`), 'utf8');
@@ -79,7 +82,7 @@ test('metrics: Prometheus text on each process, with the request, page-cache, AP
   for (const port of nextPorts) {
     await fetch(direct(port, '/newtdetail/2'), { headers: { accept: 'text/html' } });
     await fetch(direct(port, '/newtdetail/2'), { headers: { accept: 'text/html' } });
-    const res = await fetch(direct(port, '/metrics'));
+    const res = await fetch(metricsOf(port));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
@@ -93,9 +96,11 @@ test('metrics: Prometheus text on each process, with the request, page-cache, AP
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e-]+/m);
     // No raw path ever becomes a label: a made-up one is counted as unmatched.
     await fetch(direct(port, '/no-such-page-a8f3'));
-    expect(await (await fetch(direct(port, '/metrics'))).text()).not.toContain('no-such-page-a8f3');
-    // Should a proxy ever pass /metrics on, it answers 404.
-    expect((await fetch(direct(port, '/metrics'), { headers: { 'x-real-ip': '203.0.113.5' } })).status).toBe(404);
+    expect(await (await fetch(metricsOf(port))).text()).not.toContain('no-such-page-a8f3');
+    // Never on the site's port, whoever asks.
+    const onSitePort = await fetch(direct(port, '/metrics'));
+    expect(onSitePort.status).toBe(404);
+    expect(await onSitePort.text()).not.toContain('process_resident_memory_bytes');
   }
 });
 

@@ -31,6 +31,10 @@ export interface DateOption extends FilterOption {
   weekday: string;
 }
 
+/**
+ * The counts of a list. The options with nothing chosen (`{ provinceId }` or `{ department }` alone) are what
+ * a chosen value is checked against before it is read with (components/doctors/finder-filters.ts settleFilters).
+ */
 export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pageSize'>): Promise<DoctorFilterCounts | null> {
   const fields = {
     ProvinceID: q.provinceId,
@@ -64,6 +68,6 @@ export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pa
     },
     // The date counts move with bookings and the clock: near-live, as the list. A searched keyword is the
     // visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
-    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.live, visitorChosen: Boolean(fields.Keyword) },
+    { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.live, visitorChosen: Boolean(fields.Keyword) || Boolean(q.unchecked) },
   ).catch(() => null);
 }

@@ -169,6 +169,11 @@ export interface DoctorQuery {
   illnessId?: number;
   /** A China date (yyyy-mm-dd): only doctors with an open number that day. */
   date?: string;
+  /**
+   * A filter value could not be checked against the host's lists (components/doctors/finder-filters.ts
+   * settleFilters): the read is kept in bounded memory only, never on disk (docs/security.md).
+   */
+  unchecked?: boolean;
 }
 
 /**
@@ -207,7 +212,7 @@ export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
     {
       tags: [CACHE_TAGS.doctors, ...(q.orgCode ? [CACHE_TAGS.clinic(q.orgCode)] : [])],
       revalidate: REVALIDATE.live,
-      visitorChosen: Boolean(fields.Keyword),
+      visitorChosen: Boolean(fields.Keyword) || Boolean(q.unchecked),
     },
   );
 }

@@ -53,6 +53,19 @@ describe('JWT_SECRET', () => {
   });
 });
 
+describe('the access token’s lifetime', () => {
+  it('next start refuses one under 60 s (members were logged out at 10 s); the development aids may go lower', async () => {
+    const production = { NODE_ENV: 'production', EMBEDDED_BACKEND: '1' };
+    for (const ttl of ['10', '8', '59', '0']) {
+      expect(deploymentProblems({ ...production, ACCESS_TOKEN_TTL_SECONDS: ttl }).join('\n'), ttl).toMatch(/ACCESS_TOKEN_TTL_SECONDS=\d+ is below 60 s/);
+    }
+    expect(await startProblems({ ...production, ACCESS_TOKEN_TTL_SECONDS: '10' })).toHaveLength(1);
+    expect(deploymentProblems({ ...production, ACCESS_TOKEN_TTL_SECONDS: '60' })).toEqual([]);
+    expect(deploymentProblems({ ...production })).toEqual([]);
+    expect(deploymentProblems({ ...production, ACCESS_TOKEN_TTL_SECONDS: '8', DEV_AIDS: '1' })).toEqual([]);
+  });
+});
+
 describe('the API host or the embedded backend, on purpose', () => {
   it('next start without API_BASE_URL needs EMBEDDED_BACKEND=1', () => {
     expect(deploymentProblems({ NODE_ENV: 'production' }).join('\n')).toMatch(/API_BASE_URL is not set.*EMBEDDED_BACKEND=1/);

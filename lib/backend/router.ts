@@ -25,9 +25,10 @@ import {
   type HandlerContext,
 } from './types';
 import type { Envelope } from '@/lib/contract';
+import { API_BODY_LIMIT_BYTES } from '@/lib/security/request-guard';
 
-/** Bodies above this are refused before parsing. */
-export const MAX_BODY_BYTES = 256 * 1024;
+/** Bodies above this are refused before parsing (the Node server cuts them there too: lib/security/request-guard.ts). */
+export const MAX_BODY_BYTES = API_BODY_LIMIT_BYTES;
 
 export type { Envelope } from '@/lib/contract';
 

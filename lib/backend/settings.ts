@@ -72,6 +72,9 @@ export function paymentProviderFromEnv(env: Env = process.env): PaymentProvider 
  * What stops `next start` before it serves anyone (instrumentation.ts prints them and exits with
  * EX_CONFIG, 78). Empty outside production: `next dev` is the demo.
  */
+/** The shortest access-token lifetime a deployment may set (tests with the development aids on may go lower). */
+export const MIN_ACCESS_TOKEN_TTL_SECONDS = 60;
+
 export function deploymentProblems(env: Env = process.env): string[] {
   if (!isProduction(env)) return [];
   const problems: string[] = [];
@@ -82,6 +85,14 @@ export function deploymentProblems(env: Env = process.env): string[] {
   if (!env.API_BASE_URL && env.EMBEDDED_BACKEND !== '1') {
     problems.push(
       'API_BASE_URL is not set: set it to the group\'s API host, or set EMBEDDED_BACKEND=1 on purpose to serve the embedded backend (a database in DATABASE_PATH)',
+    );
+  }
+  const accessTtl = env.ACCESS_TOKEN_TTL_SECONDS;
+  if (accessTtl !== undefined && accessTtl !== '' && Number(accessTtl) < MIN_ACCESS_TOKEN_TTL_SECONDS && !devAidsEnabled(env)) {
+    // A token that expires within seconds of being issued is refreshed on nearly every call, and one that
+    // expires in flight logs the member out (docs/operations.md "What a deployment must say on purpose").
+    problems.push(
+      `ACCESS_TOKEN_TTL_SECONDS=${accessTtl} is below ${MIN_ACCESS_TOKEN_TTL_SECONDS} s: members would be logged out between two clicks. Leave it unset (7200 s) or set at least ${MIN_ACCESS_TOKEN_TTL_SECONDS}`,
     );
   }
   if (env.PAYMENT_PROVIDER && !(PAYMENT_PROVIDERS as readonly string[]).includes(env.PAYMENT_PROVIDER)) {

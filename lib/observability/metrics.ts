@@ -1,6 +1,6 @@
 /**
- * The process's metrics (docs/operations.md "Metrics"), in Prometheus text at GET /metrics
- * (app/metrics/route.ts), through prom-client. One registry per process, on globalThis: proxy.ts, the app's
+ * The process's metrics (docs/operations.md "Metrics"), in Prometheus text at GET /metrics of a loopback
+ * listener of their own (lib/observability/metrics-listener.ts), through prom-client. One registry per process, on globalThis: proxy.ts, the app's
  * routes and instrumentation.ts are bundled apart but run in one process, and each counts into the same
  * series. Label values are bounded: route patterns of the build, never a raw path (lib/observability/
  * route-pattern.ts); service groups of SPEC §7; throttle rules by name.

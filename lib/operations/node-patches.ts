@@ -13,7 +13,11 @@
  * 4. a status that code deep inside a request may set, 429 for a refused server action
  *    (lib/security/answer-status.ts): a server action's answer is always 200 otherwise;
  * 5. the page cache's precompressed bytes sent as they are (lib/page-cache/pass-through.ts, on
- *    `ServerResponse.prototype`): Next drops a returned Response's Content-Encoding and gzips it again.
+ *    `ServerResponse.prototype`): Next drops a returned Response's Content-Encoding and gzips it again;
+ * 6. bodies over their path's limit refused (413, the connection closed) before Next reads and clones them,
+ *    a path with a broken escape handed to Next as the 404 page, and a server action posted to a page that
+ *    does not have it answered 404 (lib/security/request-guard.ts): Next read such bodies to the end, answered
+ *    500 outside proxy.ts's matcher, and forwarded such actions to itself. Installed last, it runs first.
  */
 import nextPackage from 'next/package.json';
 import { installHttpServerHook } from '@/lib/observability/http-server';
@@ -21,11 +25,13 @@ import { installUnsupportedMethodGuard } from '@/lib/security/unsupported-method
 import { stampPeerAddress } from '@/lib/security/peer-stamp';
 import { installAnswerStatus } from '@/lib/security/answer-status';
 import { installPassThrough } from '@/lib/page-cache/pass-through';
+import { buildActionOwners, type ActionOwners } from '@/lib/security/action-owners';
+import { installRequestGuard } from '@/lib/security/request-guard';
 
 /** The Next versions these patches were written and checked for: 16.4 up to the next major. */
 export const NEXT_RANGE = { from: [16, 4], below: [17, 0] } as const;
 
-export const PATCHES = ['request log and drain', 'unsupported methods', 'peer address', 'answer status', 'page-cache pass-through'] as const;
+export const PATCHES = ['request log and drain', 'unsupported methods', 'peer address', 'answer status', 'page-cache pass-through', 'request guard'] as const;
 
 /** Whether a Next version (a release or a canary: 16.5.0-canary.3) is inside NEXT_RANGE. */
 export function nextVersionFits(version: string): boolean {
@@ -65,5 +71,8 @@ export async function installNodePatches(options: PatchOptions = {}): Promise<{ 
   stampPeerAddress();
   installAnswerStatus();
   installPassThrough();
+  // The build's action owners, read at the first action posted (next dev has no manifest: Next decides).
+  let owners: ActionOwners | null | undefined;
+  await installRequestGuard({ ownsAction: (pathname, id) => (owners === undefined ? (owners = buildActionOwners()) : owners)?.(pathname, id) ?? null });
   return { nextVersion, fits };
 }

@@ -21,7 +21,7 @@
  * cookies or headers. So a cached page cannot hold one person's data, even if
  * a page started to read the session by mistake: it would render anonymous.
  */
-import { pageVary, SESSION_COOKIES } from '@/lib/page-vary';
+import { pageQuery, pageVary, SESSION_COOKIES } from '@/lib/page-vary';
 import { isLoginRequiredPath } from '@/lib/routes';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
 
@@ -119,7 +119,8 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   // A member's page may hold the member's data: rendered for them alone.
   if (SESSION_COOKIES.some((name) => request.cookie(name) !== undefined)) return null;
 
-  const path = `${request.pathname}${request.search}`;
+  // Keyed and rendered without the marks links carry for analytics (lib/page-vary.ts QUERY_VARY).
+  const path = `${request.pathname}${pageQuery(request.search)}`;
   const forward: Record<string, string> = {};
   const keyParts = [path];
   const vary = pageVary(request.pathname);

@@ -4,7 +4,7 @@ import { DepartmentJsonLd } from '@/components/doctors/department-json-ld';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { DetailSection } from '@/components/doctors/doctor-profile';
 import { FinderFilterPanel } from '@/components/doctors/finder-filter-panel';
-import { dateIsOffered, filtersAreKnown, finderQuery, lastPage, parseFinderFilters, type FinderFilters } from '@/components/doctors/finder-filters';
+import { droppedNotices, finderQuery, lastPage, parseFinderFilters, settleFilters, type FinderFilters } from '@/components/doctors/finder-filters';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterTabs } from '@/components/ui/filter-tabs';
@@ -64,13 +64,22 @@ export default async function DepartmentPage({ params, searchParams }: Props) {
   const page = parsePage(sp.page, 1000);
   if (!parsed || page === null || sp.dept !== undefined) notFound();
   const sort = pickOption(DOCTOR_SORTS, single(sp.sort));
-  const base = { department: department.name, orgCode: parsed.clinic || undefined, title: parsed.title, onlineOnly: parsed.online };
-  let counts = await getDoctorFilterCounts({ ...base, date: parsed.date || undefined });
-  const staleDate = !dateIsOffered(parsed.date, counts);
-  if (staleDate) counts = await getDoctorFilterCounts(base);
-  const filters: FinderFilters = { ...parsed, department: department.name, date: staleDate ? '' : parsed.date };
-  if (!filtersAreKnown({ ...filters, department: '' }, counts)) notFound();
-  const doctors = await getDoctorPage({ ...base, date: filters.date || undefined, sort, page, pageSize: PAGE_SIZE });
+  // The department's options with nothing chosen are read first: a chosen value is checked against them
+  // before anything is read with it (docs/security.md "Disk growth through query values").
+  const settled = settleFilters(parsed, await getDoctorFilterCounts({ department: department.name }));
+  const staleDate = settled.dropped.date === 'stale';
+  const notices = droppedNotices(settled.dropped);
+  const filters: FinderFilters = { ...settled.filters, department: department.name };
+  const base = {
+    department: department.name,
+    orgCode: filters.clinic || undefined,
+    title: filters.title,
+    onlineOnly: filters.online,
+    date: filters.date || undefined,
+    unchecked: !settled.checked,
+  };
+  const counts = await getDoctorFilterCounts(base);
+  const doctors = await getDoctorPage({ ...base, sort, page, pageSize: PAGE_SIZE });
   if (page > lastPage(doctors.total, PAGE_SIZE)) notFound();
   // The department is the page itself, never a query value.
   const query = (over: { sort?: string; page?: number; filters?: Partial<FinderFilters> }) => ({
@@ -126,6 +135,11 @@ export default async function DepartmentPage({ params, searchParams }: Props) {
               所选日期不在可预约的14天内，下面是全部日期的医生。
             </p>
           ) : null}
+          {notices.map((notice) => (
+            <p key={notice} role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+              {notice}
+            </p>
+          ))}
           <p className="text-sm text-stone-700" data-route-focus>
             共 <span className="font-semibold text-brand-700" data-testid="doctor-total">{doctors.total}</span> 位医生{filtered ? '符合所选条件' : ''}
           </p>

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { Link } from '@/components/ui/link';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { FinderFilterPanel } from '@/components/doctors/finder-filter-panel';
-import { dateIsOffered, filtersAreKnown, finderQuery, lastPage, parseFinderFilters, type FinderFilters } from '@/components/doctors/finder-filters';
+import { droppedNotices, finderQuery, lastPage, parseFinderFilters, settleFilters, type FinderFilters } from '@/components/doctors/finder-filters';
 import { ProvinceTabs } from '@/components/doctors/province-tabs';
 import { RememberProvince } from '@/components/doctors/remember-province';
 import { provinceListState } from '@/app/(care)/_lib/resolve-province';
@@ -31,9 +31,13 @@ const PAGE_SIZE = 12;
 async function load({ params, searchParams }: Props) {
   const sp = await searchParams;
   const state = await provinceListState((await params).provinceId, sp);
-  const filters = parseFinderFilters(sp);
-  if (!state || !filters) return null;
-  return { ...state, filters, sort: pickOption(DOCTOR_SORTS, single(sp.sort)) };
+  const parsed = parseFinderFilters(sp);
+  if (!state || !parsed) return null;
+  // The province's options with nothing chosen (a key that names no visitor input) are read first: a chosen
+  // value is checked against them before anything is read with it (docs/security.md "Disk growth").
+  const lists = await getDoctorFilterCounts({ provinceId: state.province.id });
+  const settled = settleFilters(parsed, lists);
+  return { ...state, ...settled, staleDate: settled.dropped.date === 'stale' ? parsed.date : '', sort: pickOption(DOCTOR_SORTS, single(sp.sort)) };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -62,20 +66,19 @@ export default async function DoctorListPage(props: Props) {
   const s = await load(props);
   if (!s) notFound();
   const { province, sort, page, keyword } = s;
-  const baseQuery = {
+  const { filters, staleDate } = s;
+  const filterQuery = {
     provinceId: province.id,
     keyword,
-    orgCode: s.filters.clinic || undefined,
-    department: s.filters.department,
-    title: s.filters.title,
-    onlineOnly: s.filters.online,
+    orgCode: filters.clinic || undefined,
+    department: filters.department,
+    title: filters.title,
+    onlineOnly: filters.online,
+    date: filters.date || undefined,
+    unchecked: !s.checked,
   };
-  let counts = await getDoctorFilterCounts({ ...baseQuery, date: s.filters.date || undefined });
-  const staleDate = !dateIsOffered(s.filters.date, counts) ? s.filters.date : '';
-  if (staleDate) counts = await getDoctorFilterCounts(baseQuery);
-  const filters = staleDate ? { ...s.filters, date: '' } : s.filters;
-  const filterQuery = { ...baseQuery, date: filters.date || undefined };
-  if (!filtersAreKnown(filters, counts)) notFound();
+  const counts = await getDoctorFilterCounts(filterQuery);
+  const notices = droppedNotices(s.dropped);
   const result = await getDoctorPage({ ...filterQuery, sort, page, pageSize: PAGE_SIZE });
   if (page > lastPage(result.total, PAGE_SIZE)) notFound();
   const query = (over: { sort?: string; page?: number; filters?: Partial<FinderFilters> }) =>
@@ -120,6 +123,11 @@ export default async function DoctorListPage(props: Props) {
             {monthDay(staleDate)}不在可预约的14天内，下面是全部日期的医生。
           </p>
         ) : null}
+        {notices.map((notice) => (
+          <p key={notice} role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            {notice}
+          </p>
+        ))}
         <div className="flex items-baseline justify-between gap-4">
           <h2 className="text-lg font-semibold text-stone-800" data-route-focus>
             {day ? `${province.name}${monthDay(day.value)}（${day.weekday}）有号的医生共 ` : `${province.name}共有 `}
