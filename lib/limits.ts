@@ -11,7 +11,8 @@
  * How each is counted is the enforcer's, not the table's: `throttle` rows by rate-limiter-flexible (memory, or
  * Redis with REDIS_URL), `route` rows by the site's route limiter, `outbox` rows by SQL counts over the SMS
  * outbox and its failures, `lock` by the login attempts, `queue` by the hot-word hits, `booking` by the
- * member's registrations inside the booking's transaction. RATE_LIMIT_SCALE (default 1; the browser tests
+ * member's registrations inside the booking's transaction, `ask` by the member's
+ * questions and photos of 图文问诊 inside the question's transaction (lib/backend/handlers/ask.ts). RATE_LIMIT_SCALE (default 1; the browser tests
  * raise it) multiplies the allowance of every `throttle` and `route` row and the SMS day quotas.
  */
 
@@ -20,7 +21,7 @@
 export type LimitScope = 'client' | 'phone' | 'phone+client' | 'code' | 'member' | 'site';
 
 /** Where a limit is counted (see above). */
-export type LimitMechanism = 'throttle' | 'route' | 'outbox' | 'lock' | 'queue' | 'booking';
+export type LimitMechanism = 'throttle' | 'route' | 'outbox' | 'lock' | 'queue' | 'booking' | 'ask';
 
 /**
  * The window: seconds, the China day (turns at 16:00 UTC), the life of the codes counted (an SMS code lives
@@ -144,6 +145,14 @@ export const LIMITS = {
   bookMember: { rule: 'bookings and reschedules, from any address', allowance: 10, window: 10 * MINUTE, scope: 'member', mechanism: 'throttle', message: '预约操作过于频繁，请{wait}后再试' },
   /** Bookings and reschedules from one client, whatever the member (many accounts from one address). */
   bookClient: { rule: 'bookings and reschedules, whatever the member', allowance: 60, window: 10 * MINUTE, scope: 'client', mechanism: 'throttle', message: '当前网络预约操作过于频繁，请{wait}后再试' },
+
+  // ---- 图文问诊 (docs/api.md "IM_AskQuestion: asking a doctor")
+  /** Questions one member may ask in a China day, whatever became of them. */
+  askDaily: { rule: 'questions asked (图文问诊)', allowance: 5, window: 'china-day', scope: 'member', mechanism: 'ask', message: '每个账号每天最多提交{allowance}个问诊，今日次数已用完，请明天再试' },
+  /** Photos sent by one client in an hour, accepted or refused: each one is decoded and re-encoded (CPU). */
+  askUploadClient: { rule: 'photos sent with questions, whatever the member', allowance: 40, window: HOUR, scope: 'client', mechanism: 'throttle', message: '当前网络上传图片过于频繁，请{wait}后再试' },
+  /** Bytes of photos one member may send in a China day, as sent (before re-encoding). */
+  askUploadBytesDaily: { rule: 'bytes of photos sent with questions', allowance: 64 * 1024 * 1024, window: 'china-day', scope: 'member', mechanism: 'ask', message: '今日上传图片总量已达上限，请明天再试或减少图片' },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

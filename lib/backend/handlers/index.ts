@@ -30,6 +30,7 @@ import { pointsOrderEndpoints } from './points-orders';
 import { devEndpoints } from './dev';
 import { siteInfoEndpoints } from './site-info';
 import { priceListEndpoints } from './price-list';
+import { askEndpoints } from './ask';
 
 const groups: EndpointMap[] = [
   authEndpoints,
@@ -59,6 +60,7 @@ const groups: EndpointMap[] = [
   devEndpoints,
   siteInfoEndpoints,
   priceListEndpoints,
+  askEndpoints,
 ];
 
 export const endpoints: EndpointMap = Object.assign(Object.create(null) as EndpointMap, ...groups);

@@ -23,6 +23,7 @@ import { scheduleSlotsMigration } from './100-schedule-slots';
 import { departmentsMigration } from './101-departments';
 import { priceListMigration } from './110-price-list';
 import { videoDurationMigration } from './111-video-duration';
+import { askQuestionsMigration } from './160-ask-questions';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   departmentsMigration,
   priceListMigration,
   videoDurationMigration,
+  askQuestionsMigration,
 ];
