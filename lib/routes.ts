@@ -110,6 +110,14 @@ export const routes = {
   patients: (query?: ListQuery) => withQuery('/dRecord/patients', query),
   /** 兑换记录: the member's points-mall exchanges (the site's extension; docs/api.md GetExchangeList). */
   exchangeRecords: (query?: ListQuery) => withQuery('/dRecord/exchange', query),
+  /** 图文问诊: ask a doctor who consults online (docs/api.md "IM_AskQuestion: asking a doctor"); the URL names the doctor, so it survives the login dialog. */
+  askDoctor: (doctorCode: string) => withQuery('/ask', { doctor: doctorCode }),
+  /** 我的问诊: the member's questions with their states. */
+  asks: (query?: ListQuery) => withQuery('/dRecord/consultation', query),
+  /** One question: the conversation, payment, the follow-up and the rating. */
+  askDetail: (askNo: string) => `/dRecord/consultation/${seg(askNo)}`,
+  /** A photo of the member's own question: served to the asker only, never cached (Cache-Control: private, no-store). */
+  askPhoto: (askNo: string, photoId: number) => `/ask-photo/${seg(askNo)}/${seg(String(photoId))}`,
   /** Booking one schedule slot; the URL names the slot, so it survives the login dialog and can be shared. */
   booking: (slot: string, query?: ListQuery) => withQuery('/booking', { slot, ...query }),
 
@@ -133,7 +141,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
-export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/patients', '/booking'] as const;
+export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/patients', '/booking', '/dRecord/consultation', '/ask'] as const;
 
 export function isLoginRequiredPath(pathname: string): boolean {
   return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -14,14 +14,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { PHOTO_LIMITS } from '@/lib/validation/ask-rules';
 import { BackendError, ErrorNo } from './errors';
 
-/** Photos one question may carry. */
-export const PHOTO_MAX_COUNT = 4;
-/** Bytes of one photo as sent. */
-export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
-/** The longest side of a stored photo, in pixels. */
-export const PHOTO_MAX_SIDE = 2048;
+/** Photos one question may carry, bytes of one as sent, the longest side kept (one table: lib/validation/ask-rules.ts). */
+export const PHOTO_MAX_COUNT = PHOTO_LIMITS.maxCount;
+export const PHOTO_MAX_BYTES = PHOTO_LIMITS.maxBytes;
+export const PHOTO_MAX_SIDE = PHOTO_LIMITS.maxSide;
 /** Pixels a sent photo may have before it is decoded at all (a small file may claim a huge canvas). */
 const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
 

@@ -65,6 +65,8 @@ export interface WireAsk {
   /** The public question's code (GetIM_AskQuestionDetailByDoctorCode) once a public question is answered. */
   PublicCode: string | null;
   Photos: WireAskPhoto[];
+  /** The payment provider's name ('simulated': the pay button says 模拟支付). */
+  PayChannel: string;
   /** Only in AskQuestion's answer: this idempotency key had already made the question (a resubmit). */
   Repeated?: boolean;
 }

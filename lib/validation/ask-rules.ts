@@ -20,6 +20,15 @@ export const ASK_RULES = {
   followUpHours: 72,
 } as const;
 
+/** The photos of a question (lib/backend/ask-photos.ts enforces them; the form says them). */
+export const PHOTO_LIMITS = {
+  maxCount: 4,
+  /** Bytes of one photo as sent. */
+  maxBytes: 8 * 1024 * 1024,
+  /** The longest side of a stored photo, in pixels. */
+  maxSide: 2048,
+} as const;
+
 /** How long the trouble has lasted: the form's choices, stored as their words. */
 export const ASK_DURATIONS = ['一周内', '一个月内', '半年内', '一年内', '一年以上'] as const;
 export type AskDuration = (typeof ASK_DURATIONS)[number];

@@ -131,7 +131,7 @@ function ownRow(db: Database, memberId: number, askNo: string): AskRow {
   return row;
 }
 
-export function askWire(db: Database, row: AskRow, now: Date): WireAsk {
+export function askWire(db: Database, settings: Pick<BackendSettings, 'paymentProvider'>, row: AskRow, now: Date): WireAsk {
   const doctor = doctorById(db, row.doctor_id);
   const status = effectiveAskStatus(row, now);
   const until = followUpUntil(row, status);
@@ -170,6 +170,7 @@ export function askWire(db: Database, row: AskRow, now: Date): WireAsk {
     RefundTime: row.refunded_at,
     PublicCode: publicCode,
     Photos: photos.map((p) => ({ PhotoID: p.id, Width: p.width, Height: p.height })),
+    PayChannel: settings.paymentProvider.name,
   };
 }
 
@@ -232,7 +233,7 @@ export async function askQuestion(ctx: HandlerContext): Promise<WireAsk> {
   const input = askInput(ctx);
   const { db, settings } = ctx;
   const repeat = previousAsk(db, member.memberId, input.key);
-  if (repeat) return sameOrRefuse(db, repeat, input, ctx.now);
+  if (repeat) return sameOrRefuse(db, settings, repeat, input, ctx.now);
   const doctor = doctorById(db, input.doctorId);
   if (!doctor) throw new BackendError(ErrorNo.NOT_FOUND, '医生不存在');
   if (!doctor.consult_online || doctor.consult_fee <= 0) refuse('NOT_OFFERED', `${doctor.name}医生暂未开通图文问诊，请选择其他医生`);
@@ -253,7 +254,7 @@ export async function askQuestion(ctx: HandlerContext): Promise<WireAsk> {
     return db
       .transaction(() => {
         const again = previousAsk(db, member.memberId, input.key);
-        if (again) return sameOrRefuse(db, again, input, ctx.now);
+        if (again) return sameOrRefuse(db, settings, again, input, ctx.now);
         checkDailyCaps(db, member.memberId, photos.reduce((n, p) => n + p.sentBytes, 0), ctx.now);
         const patient = bookingPatient(db, member.memberId, input.patientId);
         const nowIso = ctx.now.toISOString();
@@ -279,7 +280,7 @@ export async function askQuestion(ctx: HandlerContext): Promise<WireAsk> {
           ).run(id, member.memberId, file, PHOTO_CONTENT_TYPES[p.type], p.bytes.length, p.sentBytes, p.width, p.height, nowIso);
           uploadStats.storedBytes += p.bytes.length;
         }
-        return { ...askWire(db, ownRow(db, member.memberId, askNo), ctx.now), Repeated: false };
+        return { ...askWire(db, settings, ownRow(db, member.memberId, askNo), ctx.now), Repeated: false };
       })
       .immediate();
   } catch (err) {
@@ -288,9 +289,9 @@ export async function askQuestion(ctx: HandlerContext): Promise<WireAsk> {
   }
 }
 
-function sameOrRefuse(db: Database, row: AskRow, input: AskInput, now: Date): WireAsk {
+function sameOrRefuse(db: Database, settings: BackendSettings, row: AskRow, input: AskInput, now: Date): WireAsk {
   if (row.doctor_id !== input.doctorId || row.content !== input.content) refuse('KEY_REUSED', '该问诊请求已用于其他问题，请刷新页面后重新提交');
-  return { ...askWire(db, row, now), Repeated: true };
+  return { ...askWire(db, settings, row, now), Repeated: true };
 }
 
 /** The member's questions today and the photo bytes sent today, with `extraBytes` more (lib/limits.ts askDaily, askUploadBytesDaily). */
@@ -334,7 +335,7 @@ export async function payAsk(db: Database, settings: BackendSettings, memberId: 
       return null;
     })
     .immediate();
-  if (done) return { ...askWire(db, done, now), Repeated: true };
+  if (done) return { ...askWire(db, settings, done, now), Repeated: true };
   const fail = (message: string): never => {
     db.prepare(`UPDATE payments SET status = 'failed', updated_at = ? WHERE payment_no = ?`).run(now.toISOString(), claim);
     refuse('PAYMENT_FAILED', message);
@@ -366,7 +367,7 @@ export async function payAsk(db: Database, settings: BackendSettings, memberId: 
     if (refund.ok) db.prepare(`UPDATE payments SET status = 'refunded', updated_at = ? WHERE payment_no = ?`).run(at.toISOString(), paymentNo);
     refuse('LAPSED', '支付已超时，该问诊已过期，费用将原路退回');
   }
-  return { ...askWire(db, ownRow(db, memberId, askNo), at), Repeated: false };
+  return { ...askWire(db, settings, ownRow(db, memberId, askNo), at), Repeated: false };
 }
 
 /**
@@ -488,7 +489,7 @@ export const askEndpoints: EndpointMap = {
         .transaction(() => {
           const row = ownRow(ctx.db, memberId, askNo);
           if (row.follow_up) {
-            if (row.follow_up === text) return { ...askWire(ctx.db, row, ctx.now), Repeated: true };
+            if (row.follow_up === text) return { ...askWire(ctx.db, ctx.settings, row, ctx.now), Repeated: true };
             refuse('FOLLOW_UP_USED', '每个问诊只能追问一次');
           }
           const status = effectiveAskStatus(row, ctx.now);
@@ -497,7 +498,7 @@ export const askEndpoints: EndpointMap = {
             refuse('FOLLOW_UP_CLOSED', `追问需在医生回复后${ASK_RULES.followUpHours}小时内提交，已超过时限`);
           }
           ctx.db.prepare('UPDATE asks SET status = 0, follow_up = ?, follow_up_at = ? WHERE id = ?').run(text, ctx.now.toISOString(), row.id);
-          return { ...askWire(ctx.db, ownRow(ctx.db, memberId, askNo), ctx.now), Repeated: false };
+          return { ...askWire(ctx.db, ctx.settings, ownRow(ctx.db, memberId, askNo), ctx.now), Repeated: false };
         })
         .immediate();
     },
@@ -536,7 +537,7 @@ export const askEndpoints: EndpointMap = {
               )
               .run(doctor.doctor_id, doctor.org_code, maskAskerName(row.patient_name), s, words ? 1 : 0, words, at);
           }
-          return { ...askWire(ctx.db, ownRow(ctx.db, memberId, askNo), ctx.now), Repeated: false };
+          return { ...askWire(ctx.db, ctx.settings, ownRow(ctx.db, memberId, askNo), ctx.now), Repeated: false };
         })
         .immediate();
     },
@@ -552,7 +553,7 @@ export const askEndpoints: EndpointMap = {
       const rows = ctx.db
         .prepare('SELECT * FROM asks WHERE member_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?')
         .all(memberId, page.pageSize, page.offset) as AskRow[];
-      return listResult(rows.map((r) => askWire(ctx.db, r, ctx.now)), total, page);
+      return listResult(rows.map((r) => askWire(ctx.db, ctx.settings, r, ctx.now)), total, page);
     },
   },
 
@@ -562,7 +563,7 @@ export const askEndpoints: EndpointMap = {
       const memberId = memberOf(ctx.caller).memberId;
       const askNo = askNoField(ctx);
       await refundOverdueAsks(ctx.db, ctx.settings, ctx.now, memberId);
-      return askWire(ctx.db, ownRow(ctx.db, memberId, askNo), ctx.now);
+      return askWire(ctx.db, ctx.settings, ownRow(ctx.db, memberId, askNo), ctx.now);
     },
   },
 
