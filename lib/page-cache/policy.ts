@@ -98,7 +98,8 @@ export function isPlainDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean
  * site's layout, so their error answers are their own (proxy.ts renders no document load of theirs on loopback).
  */
 export function isRouteHandlerPath(pathname: string): boolean {
-  return /^\/(?:api|session|auth|share-card|search-suggestions)(?:\/|$)/.test(pathname) || /^\/(?:healthz|readyz|metrics)$/.test(pathname);
+  // ask-photo: a question's photo, to its asker only (docs/security.md "Uploads").
+  return /^\/(?:api|session|auth|share-card|search-suggestions|ask-photo)(?:\/|$)/.test(pathname) || /^\/(?:healthz|readyz|metrics)$/.test(pathname);
 }
 
 /**

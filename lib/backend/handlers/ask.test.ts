@@ -15,6 +15,13 @@ import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath, visitorToken,
 import { idCardFor } from '@/test/id-cards';
 import type { PaymentProvider } from '../payments';
 import { LIMITS } from '@/lib/limits';
+import { siteMetrics } from '@/lib/observability/metrics';
+
+/** A counter of /metrics as it stands: its value for the labels. */
+async function metric(name: 'askPhotos' | 'askPhotoBytes', labels: Record<string, string>): Promise<number> {
+  const values = (await siteMetrics()[name].get()).values;
+  return values.find((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x))?.value ?? 0;
+}
 
 let backend: Backend;
 // 10:00 China time.
@@ -120,6 +127,7 @@ afterAll(() => backend.db.close());
 describe('AskQuestion', () => {
   it('keeps a photo re-encoded with no EXIF, GPS or XMP, resized, served back only through GetAskPhoto', async () => {
     const sent = await phonePhoto();
+    const [storedBefore, sentBytesBefore] = [await metric('askPhotos', { outcome: 'stored' }), await metric('askPhotoBytes', { kind: 'sent' })];
     const before = await sharp(sent).metadata();
     expect(before.exif && hasGpsPointer(before.exif)).toBe(true);
     expect(sent.includes('XMP-OWNER-NAME')).toBe(true);
@@ -127,6 +135,9 @@ describe('AskQuestion', () => {
     expect(made.ErrorNo, made.ErrorInfo).toBe(1);
     expect(made.Result).toMatchObject({ Status: 4, StatusName: '待支付', PatientName: '王秀琴', IsPrivate: 1, Repeated: false });
     expect(made.Result.Photos).toHaveLength(1);
+    // /metrics counts the photo and its bytes as sent.
+    expect(await metric('askPhotos', { outcome: 'stored' })).toBe(storedBefore + 1);
+    expect(await metric('askPhotoBytes', { kind: 'sent' })).toBe(sentBytesBefore + sent.length);
     const photo = await call(backend, 'IM_AskQuestion/GetAskPhoto', { AskNo: made.Result.AskNo, PhotoID: String(made.Result.Photos[0].PhotoID) }, members[0]!.token);
     expect(photo.ErrorNo).toBe(1);
     expect(photo.Result.ContentType).toBe('image/jpeg');
@@ -172,6 +183,7 @@ describe('AskQuestion', () => {
     const good = await phonePhoto();
     const filesBefore = photoFiles().length;
     const createsBefore = creates;
+    const refusedBefore = await metric('askPhotos', { outcome: 'refused' });
     const cases: [string, { name: string; bytes: Buffer; type?: string }[], RegExp][] = [
       ['text named .jpg', [{ name: 'x.jpg', bytes: Buffer.from('这不是图片，只是一段文字'.repeat(20)) }], /第1张图片不是JPEG、PNG或WebP格式/],
       ['a PDF sent as image/png', [{ name: 'r.png', bytes: Buffer.from('%PDF-1.7\n1 0 obj\n'), type: 'image/png' }], /不是JPEG、PNG或WebP/],
@@ -188,6 +200,8 @@ describe('AskQuestion', () => {
     expect(askCount(m.id)).toBe(0);
     expect(photoFiles().length).toBe(filesBefore);
     expect(creates).toBe(createsBefore);
+    // Each refused photo is counted; a fifth photo refuses the question before any photo is read.
+    expect(await metric('askPhotos', { outcome: 'refused' })).toBe(refusedBefore + 4);
   });
 
   it('refuses bad words, a doctor without 图文问诊 and a visitor, with Chinese messages', async () => {

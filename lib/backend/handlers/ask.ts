@@ -18,6 +18,7 @@
 import crypto from 'node:crypto';
 import { isIdempotencyKey, type WireAsk } from '@/lib/contract';
 import { LIMITS, limitMessage } from '@/lib/limits';
+import { recordAskPhoto } from '@/lib/observability/metrics';
 import { ASK_RULES, ASK_STATUS_NAMES, askTextProblem, maskAskerName, validateAskDraft } from '@/lib/validation';
 import { cleanPhoto, newPhotoFile, PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, photosDirOf, readPhoto, removePhoto, writePhoto, type CleanPhoto } from '../ask-photos';
 import { optionalEnum, optionalInt, optionalString, paging, listResult, requiredString } from '../fields';
@@ -245,13 +246,17 @@ export async function askQuestion(ctx: HandlerContext): Promise<WireAsk> {
   for (let i = 0; i < sent.length; i += 1) await ctx.throttles.consume('askUploadClient', ctx.ip);
   const photos: CleanPhoto[] = [];
   for (const [i, f] of sent.entries()) {
-    photos.push(await cleanPhoto(f.bytes, i));
-    uploadStats.accepted += 1;
+    try {
+      photos.push(await cleanPhoto(f.bytes, i));
+    } catch (err) {
+      recordAskPhoto('refused', f.bytes.length);
+      throw err;
+    }
   }
   const dir = photosDirOf(settings.dbPath);
   const written: string[] = [];
   try {
-    return db
+    const made = db
       .transaction(() => {
         const again = previousAsk(db, member.memberId, input.key);
         if (again) return sameOrRefuse(db, settings, again, input, ctx.now);
@@ -278,11 +283,12 @@ export async function askQuestion(ctx: HandlerContext): Promise<WireAsk> {
             `INSERT INTO ask_photos (ask_id, member_id, file, content_type, bytes, sent_bytes, width, height, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).run(id, member.memberId, file, PHOTO_CONTENT_TYPES[p.type], p.bytes.length, p.sentBytes, p.width, p.height, nowIso);
-          uploadStats.storedBytes += p.bytes.length;
         }
         return { ...askWire(db, settings, ownRow(db, member.memberId, askNo), ctx.now), Repeated: false };
       })
       .immediate();
+    if (!made.Repeated) for (const p of photos) recordAskPhoto('stored', p.sentBytes, p.bytes.length);
+    return made;
   } catch (err) {
     for (const file of written) removePhoto(dir, file);
     throw err;
@@ -304,9 +310,6 @@ function checkDailyCaps(db: Database, memberId: number, extraBytes: number, now:
   ).n;
   if (extraBytes > 0 && bytes + extraBytes > LIMITS.askUploadBytesDaily.allowance) refuse('BYTES_LIMIT', limitMessage('askUploadBytesDaily'));
 }
-
-/** Counts of this process since it started (/metrics: lib/observability/metrics.ts reads them). */
-export const uploadStats = { accepted: 0, refused: 0, storedBytes: 0 };
 
 function recordPayment(db: Database, p: { paymentNo: string; orderNo: string; memberId: number; provider: string; amount: number; status: string }, now: Date) {
   const at = now.toISOString();
@@ -458,14 +461,7 @@ export const askEndpoints: EndpointMap = {
     write: true,
     // Four photos of PHOTO_MAX_BYTES and the form's fields.
     upload: { maxBodyBytes: PHOTO_MAX_COUNT * PHOTO_MAX_BYTES + 256 * 1024, maxFiles: PHOTO_MAX_COUNT },
-    async handle(ctx) {
-      try {
-        return await askQuestion(ctx);
-      } catch (err) {
-        if (err instanceof BackendError && (err.result as { Reason?: string } | null)?.Reason === 'BAD_PHOTO') uploadStats.refused += 1;
-        throw err;
-      }
-    },
+    handle: askQuestion,
   },
 
   'IM_AskQuestion/PayAskQuestion': {
