@@ -20,7 +20,7 @@ import { siteMetrics } from '@/lib/observability/metrics';
 /** A counter of /metrics as it stands: its value for the labels. */
 async function metric(name: 'askPhotos' | 'askPhotoBytes', labels: Record<string, string>): Promise<number> {
   const values = (await siteMetrics()[name].get()).values;
-  return values.find((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x))?.value ?? 0;
+  return values.find((v) => Object.entries(labels).every(([k, x]) => (v.labels as Record<string, string | number | undefined>)[k] === x))?.value ?? 0;
 }
 
 let backend: Backend;
