@@ -133,14 +133,15 @@ test('a private question with an EXIF photo: login, pay, clean photo, answer + S
 
   // A stranger (another member) and a visitor get 404 for the question and its photo.
   const stranger = await registerFreshMember(request, '陌生会员');
-  const strangerContext = await browser.newContext();
+  const baseURL = test.info().project.use.baseURL;
+  const strangerContext = await browser.newContext({ baseURL });
   await setSessionCookies(strangerContext, await apiLogin(request, stranger));
   const strangerPage = await strangerContext.newPage();
   expect((await strangerPage.goto(`/dRecord/consultation/${askNo}`))!.status()).toBe(404);
   await expect(strangerPage.getByText(QUESTION)).toHaveCount(0);
   expect((await strangerContext.request.get(photoPath)).status()).toBe(404);
   await strangerContext.close();
-  const visitorContext = await browser.newContext();
+  const visitorContext = await browser.newContext({ baseURL });
   expect((await visitorContext.request.get(photoPath)).status()).toBe(404);
   const visitorPage = await visitorContext.newPage();
   await visitorPage.goto(`/dRecord/consultation/${askNo}`);
