@@ -12,8 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoDeployment, relaxedSmsLimits } from '../playwright.config';
 import { idCardCheckChar } from '../lib/validation';
 import { api, freshPhone, registerFreshMember } from './auth-helpers';
@@ -233,6 +234,57 @@ test('a non-image is refused in Chinese with nothing asked or charged', async ({
   const mine = await authed<{ TotalCount: number }>(request, tokens.accessToken, 'IM_AskQuestion/GetMyAskQuestionList', {});
   expect(mine.Result.TotalCount).toBe(0);
   await expect(page.getByRole('button', { name: /模拟支付/ })).toHaveCount(0);
+});
+
+/**
+ * WCAG 2.2 AA by axe, and at 200 % zoom (half the width) nothing of the page's own content overflows it sideways.
+ * (The site's header keeps its desktop width at any zoom, the whole site's matter: this checks what `main` holds.)
+ */
+async function accessible(page: Page, url: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(url);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), url).toEqual([]);
+  await page.setViewportSize({ width: 683, height: 900 });
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    return Array.from(main.querySelectorAll('*'))
+      .filter((el) => el.getBoundingClientRect().right > main.getBoundingClientRect().right + 1)
+      .map((el) => `${el.tagName} ${el.textContent?.slice(0, 20)}`);
+  });
+  expect(overflow, url).toEqual([]);
+}
+
+test('the ask form, 我的问诊 and a question page pass axe and reflow at 200 % zoom; the form works from the keyboard', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const { member, tokens, patientId } = await memberWithPatient(request, '赵明');
+  const doctor = await onlineDoctor();
+  const asked = await authed<{ AskNo: string }>(request, tokens.accessToken, 'IM_AskQuestion/AskQuestion', {
+    DoctorID: String(doctor.id), PatientID: patientId, Content: QUESTION, Duration: '一年以上', SeenDoctor: '1', IsPrivate: '1', IdempotencyKey: `e2ea11y${Date.now()}`,
+  });
+  expect(asked.ErrorNo, asked.ErrorInfo).toBe(1);
+  expect((await authed(request, tokens.accessToken, 'IM_AskQuestion/PayAskQuestion', { AskNo: asked.Result.AskNo })).ErrorNo).toBe(1);
+  expect((await api(request, 'Dev/AnswerQuestion', { AskNo: asked.Result.AskNo })).ErrorNo).toBe(1);
+  await setSessionCookies(context, await apiLogin(request, member));
+  await accessible(page, `/ask?doctor=${doctor.code}`);
+  await accessible(page, '/dRecord/consultation');
+  await accessible(page, `/dRecord/consultation/${asked.Result.AskNo}`);
+
+  // The form from the keyboard alone: the 就诊人, the words, the choices, then Enter on the button.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/ask?doctor=${doctor.code}`);
+  await page.getByRole('radio', { name: /赵明（父母）/ }).focus();
+  await page.keyboard.press('Space');
+  await page.getByLabel('问题描述').focus();
+  await page.keyboard.type('失眠多梦一个多月，入睡困难，白天乏力，请问如何调理？');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('患病时长')).toBeFocused();
+  await page.getByLabel('患病时长').selectOption('一个月内');
+  await page.getByRole('radio', { name: '已去医院就诊' }).focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: /^提交问诊/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '问诊已提交' })).toContainText('就诊人：赵明');
 });
 
 test.describe('48 hours later (a second server, its clock 49 hours ahead, on a copy of the database)', () => {

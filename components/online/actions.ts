@@ -37,7 +37,8 @@ function askFormOf(formData: unknown): Record<string, unknown> | null {
     if (k.startsWith('$ACTION')) continue;
     if (k === 'photos') {
       if (typeof v === 'string') return null;
-      if (v.size > 0 || v.name) photos.push(v);
+      // An empty file input sends one empty file with no name (or the serializer's "blob"): no photo.
+      if (v.size > 0 || (v.name && v.name !== 'blob')) photos.push(v);
       continue;
     }
     if (!(TEXT_FIELDS as readonly string[]).includes(k) || typeof v !== 'string' || Object.hasOwn(out, k)) return null;

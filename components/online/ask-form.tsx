@@ -78,6 +78,9 @@ export function AskForm({
       return;
     }
     const form = new FormData(formRef.current!);
+    // The photos as chosen: an empty file input would send one nameless empty file.
+    form.delete('photos');
+    for (const f of files) form.append('photos', f);
     run(async () => {
       const r = await askDoctorAction(null, form);
       if (r.ok) {
