@@ -243,6 +243,30 @@ describe('AskQuestion', () => {
   });
 });
 
+describe('the photo allowance of one client', () => {
+  it(`refuses the photos past ${LIMITS.askUploadClient.allowance} an hour from one client with 429 and a Chinese wait`, async () => {
+    // A second backend on the same database has throttles of its own, untouched by the tests above.
+    const fresh = createBackend({ dbPath: backend.settings.dbPath, jwtSecret: TEST_SECRET, log: () => {}, now: () => clock, paymentProvider: provider });
+    const m = members[3]!;
+    const junk = { name: 'x.jpg', bytes: Buffer.from('不是图片') };
+    const send = async () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(askFields())) form.set(k, v);
+      for (let i = 0; i < 4; i++) form.append('Photo', new Blob([new Uint8Array(junk.bytes)]), junk.name);
+      const r = await fresh.handle(new Request('http://x/api/IM_AskQuestion/AskQuestion', { method: 'POST', body: form, headers: { Authorization: `Bearer ${m.token}` } }));
+      return { status: r.status, body: (await r.json()) as TestEnvelope };
+    };
+    for (let i = 0; i < LIMITS.askUploadClient.allowance / 4; i++) {
+      const r = await send();
+      expect(r.body.Result.Reason, `request ${i + 1}`).toBe('BAD_PHOTO');
+    }
+    const over = await send();
+    expect(over.status).toBe(429);
+    expect(over.body.ErrorInfo).toMatch(/^当前网络上传图片过于频繁，请.+后再试$/);
+    fresh.db.close();
+  });
+});
+
 describe('after asking', () => {
   it('an unpaid question lapses after the payment minutes and can no longer be paid', async () => {
     const m = members[3]!;
