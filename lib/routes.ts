@@ -143,7 +143,15 @@ export type RouteName = keyof typeof routes;
 /** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
 export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/patients', '/booking', '/dRecord/consultation', '/ask'] as const;
 
+/**
+ * One question's page (/dRecord/consultation/{askNo}) answers 404 to anyone but its asker, a visitor too, so
+ * nothing tells that a question exists (docs/api.md "IM_AskQuestion: asking a doctor"): no login redirect.
+ * It is member data all the same, never kept by a cache (lib/page-cache/policy.ts).
+ */
+export const ASKER_ONLY_PAGE = /^\/dRecord\/consultation\/[^/]+$/;
+
 export function isLoginRequiredPath(pathname: string): boolean {
+  if (ASKER_ONLY_PAGE.test(pathname)) return false;
   return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 

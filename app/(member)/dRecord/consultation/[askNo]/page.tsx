@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getMyAsk } from '@/lib/api/ask';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
-import { memberClient, requireMember } from '@/lib/session';
+import { getSession, memberClient } from '@/lib/session';
 
 interface Props {
   params: Promise<{ askNo: string }>;
@@ -25,13 +25,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * One question (login-required, under /dRecord/consultation): the asker only; another member's number, or one
- * that does not exist, is a 404 (the host answers both alike). Never cached, never in the sitemap.
+ * One question: the asker only. A visitor, another member, an unknown number all get the same 404 (the host
+ * answers the last two alike), so nothing tells a question exists; this page is no login redirect
+ * (lib/routes.ts ASKER_ONLY_PAGE). Never cached, never in the sitemap.
  */
 export default async function AskDetailPage({ params }: Props) {
   const no = await askNoOf(params);
-  await requireMember(no ? routes.askDetail(no) : routes.asks());
-  if (!no) notFound();
+  if (!no || !(await getSession())) notFound();
   const ask = await getMyAsk(await memberClient(), no);
   if (!ask) notFound();
   return (
