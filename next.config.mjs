@@ -44,6 +44,12 @@ const nextConfig = {
   // (docs/seo-sharing.md). `/.*/` is Next's documented way to turn streaming metadata off.
   htmlLimitedBots: /.*/,
   reactStrictMode: true,
+  experimental: {
+    // 图文问诊 sends up to four photos of 8 MB each through its server action (lib/validation/ask-rules.ts
+    // PHOTO_LIMITS; docs/security.md "Uploads"); proxy.ts must buffer the whole body to pass it on.
+    serverActions: { bodySizeLimit: '34mb' },
+    proxyClientMaxBodySize: '34mb',
+  },
   // Outside the bundle: the embedded backend's native SQLite binding, the image code's font loader, and the
   // share cards' font subsetter, which loads its harfbuzz wasm from its own package directory (lib/share-card/font.ts).
   // pino and prom-client: one copy per process, shared by every bundle (the request log, the metrics registry).

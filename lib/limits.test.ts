@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, LIMITS_DOC_BEGIN, LIMITS_DOC_END, limitMessage, limitsTableMarkdown, type Limit, type LimitName } from './limits';
+import { BODY_LIMITS, LIMITS, LIMITS_DOC_BEGIN, LIMITS_DOC_END, limitMessage, limitsTableMarkdown, type Limit, type LimitName } from './limits';
 
 const root = process.cwd();
 const rows = Object.entries(LIMITS) as [LimitName, Limit][];
@@ -88,5 +88,22 @@ describe('the one table of limits', () => {
       for (const piece of pieces) if (text.includes(piece)) found.push(`${file}: ${piece}`);
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('request body limits', () => {
+  const megabytes = (text: string, pattern: RegExp): number => {
+    const match = pattern.exec(text);
+    expect(match, String(pattern)).not.toBeNull();
+    return Number(match![1]) * 1024 * 1024;
+  };
+
+  it('Next and nginx take at least the largest body the site takes (the photo upload), or a patient’s photos never arrive', () => {
+    const nextConfig = fs.readFileSync(path.join(process.cwd(), 'next.config.mjs'), 'utf8');
+    const nginx = fs.readFileSync(path.join(process.cwd(), 'deploy/nginx/shengai.conf.template'), 'utf8');
+    expect(megabytes(nextConfig, /bodySizeLimit:\s*'(\d+)mb'/)).toBeGreaterThanOrEqual(BODY_LIMITS.upload);
+    expect(megabytes(nextConfig, /proxyClientMaxBodySize:\s*'(\d+)mb'/)).toBeGreaterThanOrEqual(BODY_LIMITS.upload);
+    expect(megabytes(nginx, /client_max_body_size\s+(\d+)m;/)).toBeGreaterThanOrEqual(BODY_LIMITS.upload);
+    expect(BODY_LIMITS.api).toBeLessThan(BODY_LIMITS.action);
   });
 });

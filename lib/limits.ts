@@ -11,7 +11,8 @@
  * How each is counted is the enforcer's, not the table's: `throttle` rows by rate-limiter-flexible (memory, or
  * Redis with REDIS_URL), `route` rows by the site's route limiter, `outbox` rows by SQL counts over the SMS
  * outbox and its failures, `lock` by the login attempts, `queue` by the hot-word hits, `booking` by the
- * member's registrations inside the booking's transaction. RATE_LIMIT_SCALE (default 1; the browser tests
+ * member's registrations inside the booking's transaction, `ask` by the member's
+ * questions and photos of 图文问诊 inside the question's transaction (lib/backend/handlers/ask.ts). RATE_LIMIT_SCALE (default 1; the browser tests
  * raise it) multiplies the allowance of every `throttle` and `route` row and the SMS day quotas.
  */
 
@@ -20,7 +21,7 @@
 export type LimitScope = 'client' | 'phone' | 'phone+client' | 'code' | 'member' | 'site';
 
 /** Where a limit is counted (see above). */
-export type LimitMechanism = 'throttle' | 'route' | 'outbox' | 'lock' | 'queue' | 'booking';
+export type LimitMechanism = 'throttle' | 'route' | 'outbox' | 'lock' | 'queue' | 'booking' | 'ask';
 
 /**
  * The window: seconds, the China day (turns at 16:00 UTC), the life of the codes counted (an SMS code lives
@@ -148,6 +149,13 @@ export const LIMITS = {
   // ---- 就诊人
   /** Adds, edits and removals of 就诊人 by one member, from any address (an account cycling ID cards through its list). */
   patientWrite: { rule: '就诊人 adds, edits and removals', allowance: 30, window: HOUR, scope: 'member', mechanism: 'throttle', message: '就诊人信息修改过于频繁，请{wait}后再试' },
+  // ---- 图文问诊 (docs/api.md "IM_AskQuestion: asking a doctor")
+  /** Questions one member may ask in a China day, whatever became of them. */
+  askDaily: { rule: 'questions asked (图文问诊)', allowance: 5, window: 'china-day', scope: 'member', mechanism: 'ask', message: '每个账号每天最多提交{allowance}个问诊，今日次数已用完，请明天再试' },
+  /** Photos sent by one client in an hour, accepted or refused: each one is decoded and re-encoded (CPU). */
+  askUploadClient: { rule: 'photos sent with questions, whatever the member', allowance: 40, window: HOUR, scope: 'client', mechanism: 'throttle', message: '当前网络上传图片过于频繁，请{wait}后再试' },
+  /** Bytes of photos one member may send in a China day, as sent (before re-encoding). */
+  askUploadBytesDaily: { rule: 'bytes of photos sent with questions', allowance: 64 * 1024 * 1024, window: 'china-day', scope: 'member', mechanism: 'ask', message: '今日上传图片总量已达上限，请明天再试或减少图片' },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -206,4 +214,37 @@ export function limitsTableMarkdown(): string {
     lines.push(`| \`${name}\` | ${row.rule} | ${row.allowance} | ${windowWords(row.window)} | ${SCOPE_WORDS[row.scope]} | ${row.mechanism} | ${setting} | ${row.message.replace('{allowance}', String(row.allowance))} |`);
   }
   return lines.join('\n');
+}
+
+/**
+ * The photos a 图文问诊 question may carry (docs/security.md "Uploads"): lib/validation/ask-rules.ts (the form and
+ * the action), lib/backend/ask-photos.ts and the body limits below read them.
+ */
+export const ASK_PHOTOS = { maxCount: 4, maxBytes: 8 * 1024 * 1024 } as const;
+
+/** Room beside the photos of one upload for its text fields and multipart framing. */
+const UPLOAD_FIELDS_BYTES = 256 * 1024;
+
+/**
+ * The largest request body each kind of path takes (docs/security.md "Request bodies"), checked by the Node
+ * server before Next reads a body (lib/security/request-guard.ts) and again by the action check of proxy.ts
+ * (lib/security/action-request.ts): the embedded backend's calls 256 KB, a page's server action 1 MB (Next's
+ * limit), and the one page and the one call that take photos (/ask and IM_AskQuestion/AskQuestion) the photos
+ * plus their fields. next.config.mjs's serverActions.bodySizeLimit and nginx's client_max_body_size (34 MB) sit
+ * above the largest; lib/limits.test.ts holds them to it.
+ */
+export const BODY_LIMITS = {
+  api: 256 * 1024,
+  action: 1024 * 1024,
+  upload: ASK_PHOTOS.maxCount * ASK_PHOTOS.maxBytes + UPLOAD_FIELDS_BYTES,
+} as const;
+
+/** The paths whose bodies may carry photos: the 图文问诊 page (its server action) and the backend's call. */
+const UPLOAD_PATHS = ['/ask', '/api/IM_AskQuestion/AskQuestion'];
+
+/** The body limit of a request's URL (path and query, as Node's request.url has it). */
+export function bodyLimitOf(url: string): number {
+  const path = url.split('?')[0];
+  if (UPLOAD_PATHS.includes(path)) return BODY_LIMITS.upload;
+  return path.startsWith('/api/') ? BODY_LIMITS.api : BODY_LIMITS.action;
 }

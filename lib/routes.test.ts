@@ -54,6 +54,10 @@ describe('routes (SPEC §2 spelling)', () => {
     expect(isLoginRequiredPath('/dRecord/registration')).toBe(true);
     expect(isLoginRequiredPath('/userIndexx')).toBe(false);
     expect(isLoginRequiredPath('/memberServices')).toBe(false);
+    // 图文问诊: the form and 我的问诊 are guarded; one question's page is a 404 to anyone but its asker instead.
+    expect(isLoginRequiredPath('/ask')).toBe(true);
+    expect(isLoginRequiredPath('/dRecord/consultation')).toBe(true);
+    expect(isLoginRequiredPath('/dRecord/consultation/Q20261127ABCDEF1234')).toBe(false);
   });
 });
 

@@ -116,6 +116,14 @@ export const routes = {
   exchangeRecords: (query?: ListQuery) => withQuery('/dRecord/exchange', query),
   /** 积分明细: what each paid booking earned, each refund took back and each exchange spent (docs/api.md GetPointsLog). */
   pointsLog: (query?: ListQuery) => withQuery('/dRecord/points', query),
+  /** 图文问诊: ask a doctor who consults online (docs/api.md "IM_AskQuestion: asking a doctor"); the URL names the doctor, so it survives the login dialog. */
+  askDoctor: (doctorCode: string) => withQuery('/ask', { doctor: doctorCode }),
+  /** 我的问诊: the member's questions with their states. */
+  asks: (query?: ListQuery) => withQuery('/dRecord/consultation', query),
+  /** One question: the conversation, payment, the follow-up and the rating. */
+  askDetail: (askNo: string) => `/dRecord/consultation/${seg(askNo)}`,
+  /** A photo of the member's own question: served to the asker only, never cached (Cache-Control: private, no-store). */
+  askPhoto: (askNo: string, photoId: number) => `/ask-photo/${seg(askNo)}/${seg(String(photoId))}`,
   /** Booking one schedule slot; the URL names the slot, so it survives the login dialog and can be shared. */
   booking: (slot: string, query?: ListQuery) => withQuery('/booking', { slot, ...query }),
 
@@ -139,9 +147,17 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** SPEC §2 login-required pages; proxy.ts and every member page guard these. */
-export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/points', '/dRecord/patients', '/dRecord/constitution', '/booking'] as const;
+export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/exchange', '/dRecord/points', '/dRecord/patients', '/dRecord/constitution', '/booking', '/dRecord/consultation', '/ask'] as const;
+
+/**
+ * One question's page (/dRecord/consultation/{askNo}) answers 404 to anyone but its asker, a visitor too, so
+ * nothing tells that a question exists (docs/api.md "IM_AskQuestion: asking a doctor"): no login redirect.
+ * It is member data all the same, never kept by a cache (lib/page-cache/policy.ts).
+ */
+export const ASKER_ONLY_PAGE = /^\/dRecord\/consultation\/[^/]+$/;
 
 export function isLoginRequiredPath(pathname: string): boolean {
+  if (ASKER_ONLY_PAGE.test(pathname)) return false;
   return LOGIN_REQUIRED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 

@@ -14,11 +14,11 @@ if ((command !== 'backup' && command !== 'restore') || !file) {
 async function main() {
   if (command === 'backup') {
     const r = await backupDatabase(database, file);
-    console.log(`backed up ${database} → ${r.file}: ${r.bytes} bytes, ${r.members} members, ${r.registrations} registrations, in ${r.ms} ms`);
+    console.log(`backed up ${database} → ${r.file}: ${r.bytes} bytes, ${r.members} members, ${r.registrations} registrations, ${r.photos} photos, in ${r.ms} ms`);
   } else {
     const r = await restoreDatabase(file, database);
     if (r.previous) console.log(`kept the database as it was: ${r.previous}`);
-    console.log(`restored ${file} → ${database}: ${r.members} members, ${r.registrations} registrations, in ${r.ms} ms. Start the site's processes again.`);
+    console.log(`restored ${file} → ${database}: ${r.members} members, ${r.registrations} registrations, ${r.photos} photos, in ${r.ms} ms. Start the site's processes again.`);
   }
 }
 main().catch((err: unknown) => {

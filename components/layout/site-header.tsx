@@ -10,6 +10,7 @@ const MEMBER_LINKS = [
   { label: '个人信息', href: routes.userIndex() },
   { label: '修改资料', href: routes.modifyInfo() },
   { label: '挂号记录', href: routes.registrationRecords() },
+  { label: '我的问诊', href: routes.asks() },
   { label: '就诊人', href: routes.patients() },
   { label: '体质档案', href: routes.constitutionArchive() },
 ];

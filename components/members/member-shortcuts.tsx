@@ -4,6 +4,7 @@ import { routes } from '@/lib/routes';
 const LINKS = [
   { label: '挂号记录', hint: '预约与就诊记录', href: routes.registrationRecords() },
   { label: '就诊人', hint: '为家人实名预约', href: routes.patients() },
+  { label: '我的问诊', hint: '图文问诊与医生回复', href: routes.asks() },
   { label: '积分兑换', hint: '用积分兑换好礼', href: routes.pointsExchange() },
   { label: '兑换记录', hint: '积分商城兑换的商品', href: routes.exchangeRecords() },
   { label: '积分明细', hint: '挂号得积分与扣回', href: routes.pointsLog() },

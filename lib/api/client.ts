@@ -17,7 +17,8 @@ import { apiBaseUrl, transportFetch } from './transport';
 import { recordApiCall } from '@/lib/observability/metrics';
 import type { Envelope } from '@/lib/contract';
 
-export type FieldValue = string | number | boolean | null | undefined;
+/** A Blob is a file part: a call that carries one is sent as multipart/form-data (IM_AskQuestion/AskQuestion's photos). */
+export type FieldValue = string | number | boolean | Blob | null | undefined;
 export type FieldMap = Record<string, FieldValue>;
 
 
@@ -38,11 +39,16 @@ export interface RequestOptions {
   deviceToken?: string;
 }
 
-function formBody(fields: FieldMap): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) {
-    if (v !== undefined && v !== null) body.set(k, String(v));
+function formBody(fields: FieldMap): URLSearchParams | FormData {
+  const entries = Object.entries(fields).filter((e): e is [string, Exclude<FieldValue, null | undefined>] => e[1] !== undefined && e[1] !== null);
+  if (entries.some(([, v]) => v instanceof Blob)) {
+    const form = new FormData();
+    // A file field's name ends in [] when it repeats (Photo[] → Photo, Photo, …).
+    for (const [k, v] of entries) form.append(k.replace(/\[\d*\]$/, ''), v instanceof Blob ? v : String(v));
+    return form;
   }
+  const body = new URLSearchParams();
+  for (const [k, v] of entries) body.set(k, String(v));
   return body;
 }
 

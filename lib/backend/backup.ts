@@ -13,12 +13,37 @@ export interface BackupResult {
   file: string;
   bytes: number;
   ms: number;
+  /** Photos of 图文问诊 carried beside it (`<file>.photos/`, ask-photos.ts). */
+  photos: number;
   /** Rows per table of the copy, for the operator's log. */
   members: number;
   registrations: number;
 }
 
 const ALL_PAGES_AT_ONCE = 2 ** 30;
+
+/**
+ * The photos of 图文问诊 live beside the database (`site.db.photos/`, lib/backend/ask-photos.ts) and go with it.
+ * A photo file is written before the row that names it commits and never changes after, so copying the folder
+ * after the database's snapshot carries every photo the copy's rows name (and perhaps a newer one no row of the
+ * copy names yet, which is harmless). Written into `<target>.photos.partial` first, then renamed into place.
+ */
+function copyPhotos(from: string, to: string): number {
+  const partial = `${to}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  let n = 0;
+  if (fs.existsSync(from)) {
+    fs.mkdirSync(partial, { recursive: true, mode: 0o700 });
+    for (const name of fs.readdirSync(from)) {
+      fs.copyFileSync(path.join(from, name), path.join(partial, name));
+      n += 1;
+    }
+  }
+  fs.rmSync(to, { recursive: true, force: true });
+  if (n > 0) fs.renameSync(partial, to);
+  else fs.rmSync(partial, { recursive: true, force: true });
+  return n;
+}
 
 function verify(file: string): { members: number; registrations: number } {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -53,7 +78,8 @@ export async function backupDatabase(source: string, target: string): Promise<Ba
   // The copy is a plain file (its own journal mode is the source's; no -wal of its own is left behind).
   const counts = verify(partial);
   fs.renameSync(partial, target);
-  return { file: target, bytes: fs.statSync(target).size, ms: Math.round(performance.now() - started), ...counts };
+  const photos = copyPhotos(`${source}.photos`, `${target}.photos`);
+  return { file: target, bytes: fs.statSync(target).size, ms: Math.round(performance.now() - started), photos, ...counts };
 }
 
 export interface RestoreResult extends BackupResult {
@@ -83,5 +109,7 @@ export async function restoreDatabase(file: string, target: string, now: Date = 
     source.close();
   }
   const counts = verify(target);
-  return { file: target, bytes: fs.statSync(target).size, ms: Math.round(performance.now() - started), previous, ...counts };
+  // The photos as the backup has them (the ones before the restore went with `previous`).
+  const photos = copyPhotos(`${file}.photos`, `${target}.photos`);
+  return { file: target, bytes: fs.statSync(target).size, ms: Math.round(performance.now() - started), previous, photos, ...counts };
 }

@@ -73,4 +73,6 @@ function refuseUnwantedDemoMembers(db: Db, settings: BackendSettings) {
 /** Deletes the database files so the next open rebuilds them (npm run db:reset). */
 export function removeDatabaseFiles(dbPath: string) {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${dbPath}${suffix}`, { force: true });
+  // The photos of 图文问诊 live beside it (ask-photos.ts) and go with it.
+  fs.rmSync(`${dbPath}.photos`, { recursive: true, force: true });
 }

@@ -18,6 +18,7 @@
 import { VISIT_NOTICE_SHORT } from '@/lib/visit-rules';
 import { chinaDate, WEEKDAY_NAMES } from './handlers/clinic-rows';
 import { periodStartOfRow } from './handlers/register';
+import { refundOverdueAsks } from './handlers/ask';
 import type { BackendSettings, Database } from './types';
 
 /** The hour (China time) of the day before the visit from which its reminder is sent. */
@@ -133,6 +134,10 @@ export function startReminderClock(db: Database, settings: BackendSettings): voi
     } catch (err) {
       console.error(`[backend] reminder pass failed: ${err instanceof Error ? err.message : String(err)}`);
     }
+    // 图文问诊 unanswered past ASK_RULES.answerHours: refunded, the member told by SMS (handlers/ask.ts).
+    refundOverdueAsks(db, settings, settings.now()).catch((err: unknown) => {
+      console.error(`[backend] question refund pass failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
   };
   globalForReminders.__shengaiReminders = setInterval(pass, REMINDER_INTERVAL_MS);
   globalForReminders.__shengaiReminders.unref?.();

@@ -23,6 +23,8 @@ import {
   type Database,
   type Fields,
   type HandlerContext,
+  type UploadedFile,
+  type UploadRule,
 } from './types';
 import type { Envelope } from '@/lib/contract';
 import { API_BODY_LIMIT_BYTES } from '@/lib/security/request-guard';
@@ -58,10 +60,10 @@ const TOO_LARGE = '请求内容过大';
  * one that goes on past the limit (chunked, or lying about its length) is refused as soon as it passes it,
  * its stream cancelled, never read to its end (docs/security.md "Request bodies").
  */
-async function readBody(request: Request): Promise<string> {
+async function readBody(request: Request, max = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new BackendError(ErrorNo.BAD_INPUT, TOO_LARGE);
-  if (!request.body) return '';
+  if (declared > max) throw new BackendError(ErrorNo.BAD_INPUT, TOO_LARGE);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -69,17 +71,45 @@ async function readBody(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > max) {
       await reader.cancel().catch(() => undefined);
       throw new BackendError(ErrorNo.BAD_INPUT, TOO_LARGE);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/**
+ * An upload call's body (Endpoint.upload): multipart/form-data up to its own size, its text parts the fields
+ * (single-valued as ever) and its file parts the files, in order. Any other body is read as for other calls.
+ */
+async function readUpload(request: Request, upload: UploadRule): Promise<{ fields: Fields; files: UploadedFile[] }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) return { fields: await readFields(request), files: [] };
+  const body = await readBody(request, upload.maxBodyBytes);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new BackendError(ErrorNo.BAD_INPUT, '上传内容格式不正确');
+  }
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  for (const [k, v] of form) {
+    if (typeof v === 'string') {
+      if (Object.hasOwn(fields, k)) throw new BackendError(ErrorNo.BAD_INPUT, `字段${k.slice(0, 40)}重复`);
+      fields[k] = v;
+    } else {
+      if (files.length >= upload.maxFiles) throw new BackendError(ErrorNo.BAD_INPUT, `最多上传${upload.maxFiles}张图片`);
+      files.push({ field: k, name: v.name.slice(0, 200), bytes: Buffer.from(await v.arrayBuffer()) });
+    }
+  }
+  return { fields, files };
 }
 
 async function readFields(request: Request): Promise<Fields> {
-  const text = await readBody(request);
+  const text = (await readBody(request)).toString('utf8');
   const type = request.headers.get('content-type') ?? '';
   if (text && type.includes('application/json')) {
     let parsed: unknown;
@@ -168,7 +198,7 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
       return json(envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试'));
     }
     try {
-      const fields = await readFields(request);
+      const { fields, files } = endpoint.upload ? await readUpload(request, endpoint.upload) : { fields: await readFields(request), files: [] };
       const token = bearer(request);
       const caller = endpoint.ignoresToken
         ? await resolveCaller(db, settings, token).catch((): Caller => ({ kind: 'anonymous' }))
@@ -181,6 +211,7 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
       const ctx: HandlerContext = {
         db,
         fields,
+        files,
         caller,
         token,
         ip: limitKey(address),

@@ -46,9 +46,25 @@ export interface BackendSettings {
   log: (line: string) => void;
 }
 
+/** A file part of an upload call's multipart body (Endpoint.upload). */
+export interface UploadedFile {
+  field: string;
+  /** The name the client gave; never trusted for the type (the bytes are sniffed). */
+  name: string;
+  bytes: Buffer;
+}
+
+/** An endpoint that takes files: multipart/form-data up to maxBodyBytes, at most maxFiles file parts. */
+export interface UploadRule {
+  maxBodyBytes: number;
+  maxFiles: number;
+}
+
 export interface HandlerContext {
   db: Database;
   fields: Fields;
+  /** The files of an upload call (Endpoint.upload); empty for every other call. */
+  files: UploadedFile[];
   caller: Caller;
   /** The raw bearer token, when one was sent. */
   token: string | null;
@@ -91,6 +107,8 @@ export interface Endpoint {
    * which would otherwise loop the client's refresh (SPEC §8).
    */
   ignoresToken?: boolean;
+  /** Takes files (multipart/form-data) with a body larger than other calls' MAX_BODY_BYTES (router.ts). */
+  upload?: UploadRule;
   /** Returns the envelope's Result. Throw BackendError for a non-1 ErrorNo. */
   handle(ctx: HandlerContext): unknown;
 }

@@ -20,3 +20,60 @@ export interface WireQuestion {
   CreateTime: string;
   ReplyTime: string | null;
 }
+
+/** A photo of the member's own question (IM_AskQuestion/GetMyAskQuestion); its bytes come from GetAskPhoto. */
+export interface WireAskPhoto {
+  PhotoID: number;
+  Width: number;
+  Height: number;
+}
+
+/**
+ * A question the member asked on the site (docs/api.md "IM_AskQuestion: asking a doctor"). Status: 4 待支付,
+ * 5 已过期, 0 待回复, 1 已回复, 2 已退款, 3 已评价, 6 退款中.
+ */
+export interface WireAsk {
+  AskNo: string;
+  DoctorID: number;
+  DoctorCode: string;
+  DoctorName: string;
+  DoctorTitle: string;
+  Department: string;
+  HospitalName: string;
+  PatientName: string;
+  Content: string;
+  Duration: string;
+  SeenDoctor: number;
+  IsPrivate: number;
+  Fee: number;
+  Status: number;
+  StatusName: string;
+  CreateTime: string;
+  PayDeadline: string;
+  PaidTime: string | null;
+  Answer: string | null;
+  AnswerTime: string | null;
+  FollowUp: string | null;
+  FollowUpTime: string | null;
+  FollowUpAnswer: string | null;
+  FollowUpAnswerTime: string | null;
+  /** Until when the one follow-up may be asked (answer + 72 h), or null when it cannot (any more). */
+  FollowUpUntil: string | null;
+  Satisfaction: number | null;
+  RatingWords: string | null;
+  RefundTime: string | null;
+  /** The public question's code (GetIM_AskQuestionDetailByDoctorCode) once a public question is answered. */
+  PublicCode: string | null;
+  Photos: WireAskPhoto[];
+  /** The payment provider's name ('simulated': the pay button says 模拟支付). */
+  PayChannel: string;
+  /** Only in AskQuestion's answer: this idempotency key had already made the question (a resubmit). */
+  Repeated?: boolean;
+}
+
+/** IM_AskQuestion/GetAskPhoto: one photo of the member's own question, base64. */
+export interface WireAskPhotoData {
+  PhotoID: number;
+  ContentType: string;
+  Data: string;
+}

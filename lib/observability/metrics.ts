@@ -15,6 +15,8 @@ export interface SiteMetrics {
   apiCallErrors: Counter<'group' | 'kind'>;
   tokenRefreshes: Counter<'outcome'>;
   throttleRefusals: Counter<'rule'>;
+  askPhotos: Counter<'outcome'>;
+  askPhotoBytes: Counter<'kind'>;
 }
 
 const KEY = Symbol.for('shengai.metrics');
@@ -63,6 +65,18 @@ function create(): SiteMetrics {
       labelNames: ['rule'],
       registers: [registry],
     }),
+    askPhotos: new Counter({
+      name: 'shengai_ask_photos_total',
+      help: 'Photos sent with 图文问诊 questions to this process: stored (re-encoded) or refused (not an image, too large, corrupt)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    askPhotoBytes: new Counter({
+      name: 'shengai_ask_photo_bytes_total',
+      help: 'Bytes of 图文问诊 photos: sent (as the members sent them) and stored (re-encoded, on disk beside the database)',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
   };
 }
 
@@ -103,4 +117,12 @@ const PAGE_CACHE_OUTCOMES = new Set(['HIT', 'STALE', 'MISS', 'LAST-GOOD', 'FALLB
 /** The page cache's answer of one request (x-page-cache, read by lib/observability/http-server.ts). */
 export function recordPageCacheAnswer(how: string): void {
   if (PAGE_CACHE_OUTCOMES.has(how)) siteMetrics().pageCacheAnswers.inc({ outcome: how.toLowerCase() });
+}
+
+/** One photo of a question (lib/backend/handlers/ask.ts): stored with its bytes as sent and as kept, or refused. */
+export function recordAskPhoto(outcome: 'stored' | 'refused', sentBytes: number, storedBytes = 0): void {
+  const m = siteMetrics();
+  m.askPhotos.inc({ outcome });
+  m.askPhotoBytes.inc({ kind: 'sent' }, sentBytes);
+  if (storedBytes) m.askPhotoBytes.inc({ kind: 'stored' }, storedBytes);
 }

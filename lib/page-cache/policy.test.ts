@@ -28,6 +28,12 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     }
   });
 
+  it('never keeps a question of 图文问诊 or its photo, even asked for by a visitor', () => {
+    for (const path of ['/dRecord/consultation/Q20261127ABCDEF1234', '/ask-photo/Q20261127ABCDEF1234/1', '/ask?doctor=D100001']) {
+      expect(pageCachePlan(request(path)), path).toBeNull();
+    }
+  });
+
   it('answers HEAD like GET and nothing else', () => {
     expect(pageCachePlan(request('/', { method: 'HEAD' }))?.key).toBe('/');
     for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) expect(pageCachePlan(request('/', { method }))).toBeNull();

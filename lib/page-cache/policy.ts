@@ -22,7 +22,7 @@
  * a page started to read the session by mistake: it would render anonymous.
  */
 import { pageQuery, pageVary, SESSION_COOKIES } from '@/lib/page-vary';
-import { isLoginRequiredPath } from '@/lib/routes';
+import { ASKER_ONLY_PAGE, isLoginRequiredPath } from '@/lib/routes';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
 
 export interface PageCachePlan {
@@ -50,6 +50,8 @@ export interface PageRequest {
 function isUncachedPath(pathname: string): boolean {
   return (
     isLoginRequiredPath(pathname) ||
+    // A question's page: its asker's only, a 404 to everyone else (lib/routes.ts).
+    ASKER_ONLY_PAGE.test(pathname) ||
     // Each search is recorded for the hot words (SPEC §7 SearchHotWord), so every search renders.
     pathname === '/searchList' ||
     // Files (public/, metadata routes) are Next's own static answers already.
@@ -98,7 +100,8 @@ export function isPlainDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean
  * site's layout, so their error answers are their own (proxy.ts renders no document load of theirs on loopback).
  */
 export function isRouteHandlerPath(pathname: string): boolean {
-  return /^\/(?:api|session|auth|share-card|search-suggestions)(?:\/|$)/.test(pathname) || /^\/(?:healthz|readyz|metrics)$/.test(pathname);
+  // ask-photo: a question's photo, to its asker only (docs/security.md "Uploads").
+  return /^\/(?:api|session|auth|share-card|search-suggestions|ask-photo)(?:\/|$)/.test(pathname) || /^\/(?:healthz|readyz|metrics)$/.test(pathname);
 }
 
 /**

@@ -23,9 +23,10 @@
  */
 
 import { requestHost } from './trusted-proxy';
+import { BODY_LIMITS, bodyLimitOf } from '@/lib/limits';
 
 /** Next's default `serverActions.bodySizeLimit` ('1 MB'), which next.config.mjs keeps. */
-export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+export const ACTION_BODY_LIMIT_BYTES = BODY_LIMITS.action;
 /** Next's SERVER_ACTION_ARGS_LIMIT: more arguments make it throw. */
 export const SERVER_ACTION_ARGS_LIMIT = 1000;
 /** Characters of JSON rows in one body; React fails a reply past 10^6 array slots, and a slot takes a character. */
@@ -142,12 +143,14 @@ export function checkFormAction(form: FormData): ActionRefusal | null {
 }
 
 async function bodyBytes(request: Request): Promise<{ bytes: ArrayBuffer } | { refusal: ActionRefusal }> {
-  const tooLarge = { refusal: { status: 413, reason: 'body over 1 MB' } as const };
-  if (Number(request.headers.get('content-length') ?? '0') > ACTION_BODY_LIMIT_BYTES) return tooLarge;
+  const url = new URL(request.url);
+  const limit = bodyLimitOf(url.pathname);
+  const tooLarge = { refusal: { status: 413, reason: `body over ${limit} bytes` } as const };
+  if (Number(request.headers.get('content-length') ?? '0') > limit) return tooLarge;
   try {
     // Next gives the proxy its own copy of the body (the app gets a buffered replay); a clone regardless.
     const bytes = await request.clone().arrayBuffer();
-    return bytes.byteLength > ACTION_BODY_LIMIT_BYTES ? tooLarge : { bytes };
+    return bytes.byteLength > limit ? tooLarge : { bytes };
   } catch {
     return { refusal: bad('body could not be read') };
   }

@@ -9,6 +9,7 @@ import { actionOwners, routeOfWorker } from './action-owners';
 import { routeMatcher } from '@/lib/observability/route-pattern';
 import { API_BODY_LIMIT_BYTES, bodyLimitOf, installRequestGuard, NOT_FOUND_PATH } from './request-guard';
 import { ACTION_BODY_LIMIT_BYTES } from './action-request';
+import { BODY_LIMITS } from '@/lib/limits';
 import { MAX_BODY_BYTES } from '@/lib/backend/router';
 
 const OWNED = 'a'.repeat(42);
@@ -96,6 +97,12 @@ describe('request bodies', () => {
     expect(API_BODY_LIMIT_BYTES).toBe(MAX_BODY_BYTES);
     expect(bodyLimitOf('/api/News/GetNewList')).toBe(API_BODY_LIMIT_BYTES);
     expect(bodyLimitOf('/booking?x=1')).toBe(ACTION_BODY_LIMIT_BYTES);
+    // The photos of a 图文问诊 question travel through the /ask page's action and the backend's upload call only.
+    expect(bodyLimitOf('/ask?doctor=D1')).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitOf('/api/IM_AskQuestion/AskQuestion?IsWeb=1')).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitOf('/asking')).toBe(ACTION_BODY_LIMIT_BYTES);
+    expect(bodyLimitOf('/api/IM_AskQuestion/RateAskQuestion')).toBe(API_BODY_LIMIT_BYTES);
+    expect(BODY_LIMITS.upload).toBeGreaterThan(4 * 8 * 1024 * 1024);
   });
 
   it('a body that declares 64 MB is refused unread: 413, the connection closed, the app never sees it', async () => {

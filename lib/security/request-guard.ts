@@ -4,8 +4,8 @@
  * proxy.ts runs (it clones it for the proxy), and its route matcher throws on a broken escape outside the
  * proxy's matcher, so these checks sit at the server itself (installed from lib/operations/node-patches.ts):
  *
- * - **a body over its path's limit** (256 KB under /api/, the embedded backend's; 1 MB elsewhere, Next's
- *   server-action limit): one that declares more is answered 413 unread and its connection closed; a chunked
+ * - **a body over its path's limit** (lib/limits.ts BODY_LIMITS: 256 KB under /api/, the embedded backend's; 1 MB
+ *   elsewhere, Next's server-action limit; the photos and their fields on /ask and its backend call): one that declares more is answered 413 unread and its connection closed; a chunked
  *   one (or one that lies about its length) is cut as soon as it passes the limit: the rest is never kept, the
  *   answer is 413 and the connection is closed. What Next had started keeps running on the truncated body,
  *   its answer going nowhere, so nothing inside Next sees an aborted stream;
@@ -17,16 +17,14 @@
  *   `uncaughtException: aborted` per request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ACTION_BODY_LIMIT_BYTES } from './action-request';
+import { BODY_LIMITS, bodyLimitOf } from '@/lib/limits';
 import { hasMalformedEscape } from './malformed-url';
 
 /** The embedded backend's body limit (lib/backend/router.ts MAX_BODY_BYTES is this). */
-export const API_BODY_LIMIT_BYTES = 256 * 1024;
+export const API_BODY_LIMIT_BYTES = BODY_LIMITS.api;
 
-/** The largest body a path takes: the API's limit under /api/, Next's server-action limit elsewhere. */
-export function bodyLimitOf(url: string): number {
-  return url.startsWith('/api/') ? API_BODY_LIMIT_BYTES : ACTION_BODY_LIMIT_BYTES;
-}
+/** The largest body a path takes: lib/limits.ts BODY_LIMITS (the photo upload's page and call take more). */
+export { bodyLimitOf };
 
 const TOO_LARGE = '请求内容过大';
 const ACTION_NOT_FOUND = '请求的操作不存在，请刷新页面后重试';

@@ -7,3 +7,4 @@ export * from './member-info-rules';
 export * from './message-rules';
 export * from './patient-rules';
 export * from './review-rules';
+export * from './ask-rules';

@@ -31,6 +31,7 @@ import { devEndpoints } from './dev';
 import { siteInfoEndpoints } from './site-info';
 import { priceListEndpoints } from './price-list';
 import { constitutionEndpoints } from './constitution';
+import { askEndpoints } from './ask';
 
 const groups: EndpointMap[] = [
   authEndpoints,
@@ -61,6 +62,7 @@ const groups: EndpointMap[] = [
   siteInfoEndpoints,
   priceListEndpoints,
   constitutionEndpoints,
+  askEndpoints,
 ];
 
 export const endpoints: EndpointMap = Object.assign(Object.create(null) as EndpointMap, ...groups);

@@ -26,6 +26,7 @@ import { videoDurationMigration } from './111-video-duration';
 import { memberChargesMigration } from './130-member-charges';
 import { patientIdsMigration } from './140-patient-ids';
 import { constitutionMigration } from './180-constitution';
+import { askQuestionsMigration } from './160-ask-questions';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   memberChargesMigration,
   patientIdsMigration,
   constitutionMigration,
+  askQuestionsMigration,
 ];

@@ -88,9 +88,14 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
         online={doctor.consultsOnline ? (online[0]?.online ?? false) : null}
         actions={
           doctor.consultsOnline ? (
-            <Link href={routes.onlineDoctorDetail(doctor.appointmentCode)} className="rounded-full bg-jade-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-jade-700">
-              在线问诊 ¥{doctor.consultFee}
-            </Link>
+            <>
+              <Link href={routes.askDoctor(doctor.appointmentCode)} className="rounded-full bg-jade-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-jade-700">
+                图文问诊 ¥{doctor.consultFee}
+              </Link>
+              <Link href={routes.onlineDoctorDetail(doctor.appointmentCode)} className="text-sm text-brand-700 hover:underline">
+                在线问诊主页 ›
+              </Link>
+            </>
           ) : null
         }
       />

@@ -14,6 +14,7 @@ import { parseCode } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { doctorCard } from '@/lib/share-card/content';
 import { pageMetadata } from '@/lib/seo';
+import { ASK_RULES } from '@/lib/validation/ask-rules';
 
 interface Props {
   params: Promise<{ code: string }>;
@@ -66,11 +67,13 @@ export default async function OnlineDoctorDetailPage({ params }: Props) {
       />
       <DetailSection id="consult" title="图文问诊">
         {doctor.consultsOnline ? (
-          <div className="flex items-center justify-between rounded-lg bg-jade-50 p-5">
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-jade-50 p-5">
             <p className="text-stone-800">
-              问诊费用 <span className="text-2xl font-bold text-brand-700">¥{doctor.consultFee}</span> / 次，医生将在24小时内回复。
+              问诊费用 <span className="text-2xl font-bold text-brand-700">¥{doctor.consultFee}</span> / 次；支付后{ASK_RULES.answerHours}小时内未回复，全额退款。
             </p>
-            <p className="text-sm text-stone-600">请使用“圣爱中医”微信服务号或App发起问诊</p>
+            <Link href={routes.askDoctor(doctor.appointmentCode)} className="rounded-md bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-800">
+              发起图文问诊
+            </Link>
           </div>
         ) : (
           <p className="text-stone-700">该医生暂未开通在线问诊，可前往门诊就诊。</p>
