@@ -244,7 +244,7 @@ const UPLOAD_PATHS = ['/ask', '/api/IM_AskQuestion/AskQuestion'];
 
 /** The body limit of a request's URL (path and query, as Node's request.url has it). */
 export function bodyLimitOf(url: string): number {
-  const path = url.split('?')[0];
+  const path = url.split('?')[0] ?? '';
   if (UPLOAD_PATHS.includes(path)) return BODY_LIMITS.upload;
   return path.startsWith('/api/') ? BODY_LIMITS.api : BODY_LIMITS.action;
 }

@@ -35,7 +35,7 @@ const provider: PaymentProvider = {
     return { ok: true, paymentNo: `T${Math.random().toString(36).slice(2, 12)}` };
   },
   confirm: async (paymentNo) => ({ ok: true, paymentNo }),
-  refund: async (paymentNo) => {
+  refund: async ({ paymentNo }) => {
     refunds.push(paymentNo);
     return { ok: true, paymentNo };
   },

@@ -25,7 +25,6 @@ import { optionalEnum, optionalInt, optionalString, paging, listResult, required
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
 import { chinaDate } from './clinic-rows';
 import { bookingPatient, optionalPatientId } from './patients';
-import { praiseRateWith } from './visit-reviews';
 
 export type AskRefusal =
   | 'NOT_OFFERED'
@@ -366,7 +365,7 @@ export async function payAsk(db: Database, settings: BackendSettings, memberId: 
     })
     .immediate();
   if (paid !== 1) {
-    const refund = await provider.refund(paymentNo, ownRow(db, memberId, askNo).fee).catch(() => ({ ok: false as const, reason: 'error' }));
+    const refund = await provider.refund({ paymentNo, amount: ownRow(db, memberId, askNo).fee, key: `REFUND-${askNo}` }).catch(() => ({ ok: false as const, reason: 'error' }));
     if (refund.ok) db.prepare(`UPDATE payments SET status = 'refunded', updated_at = ? WHERE payment_no = ?`).run(at.toISOString(), paymentNo);
     refuse('LAPSED', '支付已超时，该问诊已过期，费用将原路退回');
   }
@@ -391,7 +390,7 @@ export async function refundOverdueAsks(db: Database, settings: Pick<BackendSett
     const claimed = db.prepare('UPDATE asks SET status = 6 WHERE id = ? AND status = 0 AND answered_at IS NULL').run(row.id).changes;
     if (claimed !== 1) continue;
     const refund = row.payment_no
-      ? await settings.paymentProvider.refund(row.payment_no, row.fee).catch(() => ({ ok: false as const, reason: 'error' }))
+      ? await settings.paymentProvider.refund({ paymentNo: row.payment_no, amount: row.fee, key: `REFUND-${row.ask_no}` }).catch(() => ({ ok: false as const, reason: 'error' }))
       : ({ ok: true } as const);
     if (!refund.ok) {
       db.prepare('UPDATE asks SET status = 0 WHERE id = ? AND status = 6').run(row.id);
@@ -522,10 +521,9 @@ export const askEndpoints: EndpointMap = {
           const s = Number(satisfaction) as 1 | 2 | 3;
           ctx.db.prepare('UPDATE asks SET status = 3, satisfaction = ?, rating_words = ?, rated_at = ? WHERE id = ?').run(s, words || null, at, row.id);
           if (!row.is_private) {
-            // The doctor's 问诊评价 (source 1, an online consultation) and 好评率: 满意 is praise.
+            // The doctor's 问诊评价 (source 1, an online consultation): the §9 filters count it. The doctor's one
+            // satisfaction figure counts clinic visits only (refreshDoctorSatisfaction, docs/api.md).
             const doctor = doctorById(ctx.db, row.doctor_id)!;
-            const counted = (ctx.db.prepare('SELECT COUNT(*) AS n FROM evaluations WHERE doctor_id = ?').get(doctor.doctor_id) as { n: number }).n;
-            ctx.db.prepare('UPDATE doctors SET praise_rate = ? WHERE doctor_id = ?').run(praiseRateWith(doctor.praise_rate, counted, s === 1), doctor.doctor_id);
             ctx.db
               .prepare(
                 `INSERT INTO evaluations (doctor_id, org_code, member_name, satisfaction, eval_type, has_content, content, tags, source, created_at, verified)
