@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorNo } from '@/lib/contract';
 import { endpoints } from './handlers';
-import { createBackend, type Backend, type Envelope } from './router';
+import { type Backend, type Envelope } from './router';
+import { createSeededBackend } from '@/test/seeded-backend';
 
 let backend: Backend;
 let dir: string;
@@ -38,7 +39,7 @@ const memberPaths = paths.filter((p) => endpoints[p]!.access === 'member');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-contract-'));
-  backend = createBackend({
+  backend = createSeededBackend({
     dbPath: path.join(dir, 'contract.db'),
     jwtSecret: new TextEncoder().encode('contract-secret-0123456789abcdef'),
     log: () => {},
