@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { comingChinaTime, FIXED_CLOCKS } from './e2e/support/clocks';
 
 /**
  * Browser tests against a production build (`next build && next start`) on the
@@ -31,6 +32,36 @@ export const demoDeployment = {
 };
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** What every `next start` of the run is told: its database, its origin and the demo's switches. */
+function serverEnv(origin: string): Record<string, string> {
+  return {
+    DATABASE_PATH: databasePath,
+    SITE_URL: origin,
+    // The page-cache specs read x-page-cache, which production sends only when asked for.
+    PAGE_CACHE_DEBUG: '1',
+    // The JSON request lines (docs/operations.md "Logs") would fill the run's output: the stack's tests read them.
+    REQUEST_LOG: '0',
+    ...relaxedSmsLimits,
+    ...demoDeployment,
+  };
+}
+
+/**
+ * The browser tests that depend on the hour (tagged @dated: the route audit and the Nu checker on the
+ * date-dependent pages, booking, the finder's date chips) run again at three fixed clocks, each on a server of
+ * its own (e2e/support/clocks.ts), when E2E_CLOCKS=1: `npm test` sets it (scripts/test-all.sh); a run of one
+ * spec does not start the three servers unless asked. The clocks are the coming 08:00, 20:45 and 23:55 China
+ * time (ahead of the real clock), or E2E_CLOCK_<hhmm> (an ISO instant) for another.
+ */
+const DATED_SPECS = /\/(audit-routes|booking|finding-care)\.spec\.ts$/;
+const clocks = process.env.E2E_CLOCKS === '1'
+  ? FIXED_CLOCKS.map((c, i) => {
+      const clockPort = port + 60 + i;
+      const override = process.env[`E2E_CLOCK_${c.name.slice(-4)}`];
+      return { name: c.name, port: clockPort, origin: `http://127.0.0.1:${clockPort}`, instant: override || comingChinaTime(c.hour, c.minute) };
+    })
+  : [];
+
 /** The Chromium flags of the README (headless, as root, no outside network). */
 export const chromiumArgs = [
   '--no-sandbox',
@@ -57,7 +88,16 @@ export default defineConfig({
     trace: 'off',
     launchOptions: { executablePath, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: { executablePath, args: chromiumArgs } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions: { executablePath, args: chromiumArgs } } },
+    ...clocks.map((c) => ({
+      name: c.name,
+      testMatch: DATED_SPECS,
+      grep: /@dated/,
+      metadata: { clock: c.instant, datedOnly: true },
+      use: { ...devices['Desktop Chrome'], baseURL: c.origin, viewport: { width: 1366, height: 900 }, launchOptions: { executablePath, args: chromiumArgs } },
+    })),
+  ],
   webServer: [
     {
       command: `npx next start -p ${port} -H 127.0.0.1`,
@@ -66,16 +106,18 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: {
-        DATABASE_PATH: databasePath,
-        SITE_URL: baseURL,
-        // The page-cache specs read x-page-cache, which production sends only when asked for.
-        PAGE_CACHE_DEBUG: '1',
-        // The JSON request lines (docs/operations.md "Logs") would fill the run's output: the stack's tests read them.
-        REQUEST_LOG: '0',
-        ...relaxedSmsLimits,
-        ...demoDeployment,
-      },
+      env: serverEnv(baseURL),
     },
+    ...clocks.map((c) => ({
+      command: `node scripts/fixed-clock-server.mjs ${c.port}`,
+      url: `${c.origin}/`,
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      // SIGTERM, so the server's folder of links is removed (scripts/fixed-clock-server.mjs).
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+      env: { ...serverEnv(c.origin), DEV_CLOCK: c.instant },
+    })),
   ],
 });

@@ -20,7 +20,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getMobileUrl } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api/errors';
-import { sharedRefresh } from '@/lib/api/token-client';
+import { RESET_ERROR_NOS, sharedRefresh } from '@/lib/api/token-client';
+import { ErrorNo } from '@/lib/contract';
 import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
@@ -65,7 +66,7 @@ export async function proxy(request: NextRequest) {
     // The API answers for itself; only a broken percent-escape is caught here,
     // because Next's route matcher would answer it with a 500 before the route runs.
     return hasMalformedEscape(pathname)
-      ? NextResponse.json({ ErrorNo: 0, ErrorInfo: '请求路径无效', Result: null }, { status: 400 })
+      ? NextResponse.json({ ErrorNo: ErrorNo.BAD_INPUT, ErrorInfo: '请求路径无效', Result: null }, { status: 400 })
       : NextResponse.next();
   }
   // The visitor's place for nginx's micro-cache (lib/page-cache/proxy-place.ts): a header and no page.
@@ -159,7 +160,7 @@ export async function proxy(request: NextRequest) {
       writeTokenCookies(response.cookies, tokens);
       return csp().apply(response);
     } catch (err) {
-      if (isApiError(err) && [4001, 4003, 4004].includes(err.errorNo)) {
+      if (isApiError(err) && RESET_ERROR_NOS.has(err.errorNo)) {
         // SPEC §8: the session is over; the visitor continues without it.
         request.cookies.delete(REFRESH_COOKIE);
         headers.set('cookie', request.cookies.toString());

@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One seeded database per setting set, copied by each test's backend (test/seeded-backend.ts).
+    globalSetup: ['test/seed-templates-setup.ts'],
   },
 });

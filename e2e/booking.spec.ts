@@ -64,7 +64,7 @@ async function recordRow(page: Page, doctorName: string, date: string) {
   return table.locator('tbody tr').filter({ hasText: doctorName }).filter({ hasText: date }).first();
 }
 
-test('a member books from a doctor page, pays, and sees it in the records', async ({ page, context, request }) => {
+test('a member books from a doctor page, pays, and sees it in the records', { tag: '@dated' }, async ({ page, context, request }) => {
   const member = await freshMember(request);
   await loginAs(context, request, member);
   await page.goto('/doctordetail/D100001');

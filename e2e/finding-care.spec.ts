@@ -15,14 +15,14 @@ const YUNNAN = 215;
 const monthDay = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 
 test.describe('who is free when', () => {
-  test('list cards carry the next open number and the fee in the first HTML', async ({ request }) => {
+  test('list cards carry the next open number and the fee in the first HTML', { tag: '@dated' }, async ({ request }) => {
     const text = htmlText(await (await request.get(`/doctorlist/${YUNNAN}`)).text()).replace(/\s+/g, '');
     expect(text).toMatch(/最近可约：\d+月\d+日周[一二三四五六日](上午|下午|夜诊)·余\d+挂号费¥\d+/);
     const [doctor] = await apiList(request, 'TW_User/GetDoctorPageList', { ProvinceID: YUNNAN, PageSize: 1 });
     expect(text).toContain(`挂号费¥${doctor!.RegisterFee}`);
   });
 
-  test('the 14 days as chips: a day lists only the doctors with an open number that day, as many as its chip says', async ({ page }) => {
+  test('the 14 days as chips: a day lists only the doctors with an open number that day, as many as its chip says', { tag: '@dated' }, async ({ page }) => {
     test.slow(); // at worst, one near-live revalidation (30 s) before the count and the list agree again
     await page.goto(`/doctorlist/${YUNNAN}`);
     const days = page.getByTestId('filter-date').getByRole('link', { name: /位医生有号$/ });
@@ -50,7 +50,7 @@ test.describe('who is free when', () => {
     expect(Number(count)).toBeLessThan(all.TotalCount);
   });
 
-  test('a day with no doctor of a department is shown, disabled, with (0)', async ({ page }) => {
+  test('a day with no doctor of a department is shown, disabled, with (0)', { tag: '@dated' }, async ({ page }) => {
     const departments = (await apiResult(page.request, 'TW_User/GetDoctorFilterCounts', { ProvinceID: YUNNAN })).ReturnObject.Departments as {
       Name: string;
     }[];
@@ -69,6 +69,34 @@ test.describe('who is free when', () => {
     const strip = page.getByTestId('filter-date');
     await expect(strip.getByRole('link', { name: new RegExp(`^${found!.date}`) })).toHaveCount(0);
     await expect(strip.locator('[aria-disabled="true"]').filter({ hasText: '(0)' }).first()).toBeVisible();
+  });
+
+  test('today’s chip: disabled with its words for a screen reader once the day’s last slot has begun, a link while a number is open', { tag: '@dated' }, async ({ page }, testInfo) => {
+    const dates = (await apiResult(page.request, 'TW_User/GetDoctorFilterCounts', { ProvinceID: YUNNAN })).ReturnObject.Dates as {
+      Date: string;
+      Week: string;
+      Count: number;
+    }[];
+    const today = dates[0]!;
+    // At a fixed clock (playwright.config.ts) still on its own China date: from 20:45 on, the evening shift (18:30)
+    // has begun, so no number of today is open. A clock that has passed midnight meanwhile is on the next day.
+    const clock = testInfo.project.metadata.clock as string | undefined;
+    if (clock) {
+      const china = new Date(Date.parse(clock) + 8 * 60 * 60 * 1000);
+      const evening = china.getUTCHours() * 60 + china.getUTCMinutes() >= 18 * 60 + 30;
+      if (evening && today.Date === china.toISOString().slice(0, 10)) expect(today.Count, `today at ${clock}`).toBe(0);
+    }
+    await page.goto(`/doctorlist/${YUNNAN}`);
+    const strip = page.getByTestId('filter-date');
+    const link = strip.getByRole('link', { name: new RegExp(`^${today.Date}`) });
+    if (today.Count === 0) {
+      await expect(link).toHaveCount(0);
+      const chip = strip.locator('[aria-disabled="true"]').filter({ hasText: '今天' });
+      await expect(chip).toHaveCount(1);
+      await expect(chip.locator('.sr-only')).toHaveText(`${today.Date} ${today.Week}，0位医生有号`);
+    } else {
+      await expect(link).toHaveAttribute('aria-label', `${today.Date} ${today.Week}，${today.Count}位医生有号`);
+    }
   });
 
   test('a date outside the 14 days, or no date at all, shows every date and says so', async ({ request, page }) => {

@@ -44,7 +44,9 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vit
 vitest_rc=$?
 
 echo "== playwright"
-PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/playwright.json npx playwright test
+# E2E_CLOCKS=1: the tests tagged @dated run again at three fixed clocks, each on a server of its own
+# (playwright.config.ts, e2e/support/clocks.ts), so an hour-dependent failure shows at any hour of the run.
+E2E_CLOCKS=1 PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/playwright.json npx playwright test
 playwright_rc=$?
 
 # .ci/run counts the checks again in its own closing line, with the stack's tests.

@@ -24,7 +24,7 @@ describe('DateStrip', () => {
     const html = render('');
     expect(html).not.toMatch(/<span[^>]*\saria-label=/);
     expect(html).toMatch(/<span aria-disabled="true"[^>]*>/);
-    expect(html).toContain('<span class="sr-only">2026-11-27 周五，0位医生有号，不可选</span>');
+    expect(html).toContain('<span class="sr-only">2026-11-27 周五，0位医生有号</span>');
     // The open day stays a link named by its label.
     const open = anchors(html).find((a) => a.includes('href="/doctorlist?date=2026-11-28"'));
     expect(open).toContain('aria-label="2026-11-28 周六，12位医生有号"');

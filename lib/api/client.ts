@@ -15,7 +15,7 @@ import { DEVICE_HEADER } from '@/lib/security/client-address';
 import { requestDeviceToken } from '@/lib/security/request-device';
 import { apiBaseUrl, transportFetch } from './transport';
 import { recordApiCall } from '@/lib/observability/metrics';
-import type { Envelope } from '@/lib/contract';
+import { type Envelope, ErrorNo } from '@/lib/contract';
 
 /** A Blob is a file part: a call that carries one is sent as multipart/form-data (IM_AskQuestion/AskQuestion's photos). */
 export type FieldValue = string | number | boolean | Blob | null | undefined;
@@ -147,7 +147,7 @@ export async function post<T>(path: string, fields: FieldMap = {}, options: Requ
   const started = performance.now();
   try {
     const result = await call<T>(path, fields, options);
-    recordApiCall(path, (performance.now() - started) / 1000, { errorNo: 1 });
+    recordApiCall(path, (performance.now() - started) / 1000, { errorNo: ErrorNo.OK });
     return result;
   } catch (err) {
     const errorNo = err instanceof ApiError ? err.errorNo : undefined;
@@ -204,7 +204,7 @@ async function unwrap<T>(path: string, response: Response): Promise<T> {
   if (!body || typeof body !== 'object' || typeof body.ErrorNo !== 'number') {
     throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
   }
-  if (body.ErrorNo !== 1) throw new ApiError(body.ErrorNo, body.ErrorInfo || '请求失败', path, body.Result, retryAfter(response));
+  if (body.ErrorNo !== ErrorNo.OK) throw new ApiError(body.ErrorNo, body.ErrorInfo || '请求失败', path, body.Result, retryAfter(response));
   return body.Result;
 }
 

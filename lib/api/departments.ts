@@ -8,7 +8,7 @@ import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { isApiError } from './errors';
 import { orNull } from './list-page';
 import { publicRead } from './public';
-import type { WireDepartment } from '@/lib/contract';
+import { ErrorNo, type WireDepartment } from '@/lib/contract';
 
 export interface DepartmentSummary {
   name: string;
@@ -39,7 +39,7 @@ export function getDepartments(): Promise<DepartmentSummary[]> {
         return (await publicRead<{ DataList: WireDepartment[] }>('TW_User/GetDepartmentList')).DataList.map(reshapeSummary);
       } catch (err) {
         // A host without department pages (404) has none; any other fault keeps the last list in the cache.
-        if (isApiError(err, 404)) return [];
+        if (isApiError(err, ErrorNo.NOT_FOUND)) return [];
         throw err;
       }
     },

@@ -8,7 +8,7 @@ import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { isApiError } from './errors';
 import type { DoctorQuery } from './doctors';
 import { publicRead } from './public';
-import type { WireFilterCounts } from '@/lib/contract';
+import { ErrorNo, type WireFilterCounts } from '@/lib/contract';
 
 export interface FilterOption {
   value: string;
@@ -61,7 +61,7 @@ export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pa
         };
       } catch (err) {
         // A host without this call (404) leaves the filters without numbers, and that answer may be kept.
-        if (isApiError(err, 404)) return null;
+        if (isApiError(err, ErrorNo.NOT_FOUND)) return null;
         // Any other fault is thrown, so the cache keeps serving the last counts while the host is down.
         throw err;
       }

@@ -8,7 +8,7 @@ import { isApiError } from './errors';
 import { readAll } from './list-page';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import { type ExchangeRefusalReason, isMissing, type WireExchangeOrder, type WireGoods, type WireGoodsList } from '@/lib/contract';
+import { ErrorNo, type ExchangeRefusalReason, isMissing, type WireExchangeOrder, type WireGoods, type WireGoodsList } from '@/lib/contract';
 
 /** List sorts; wire values of GetPointsMallList's Sort ('' = 默认, newest first). */
 export const POINTS_GOODS_SORTS = [
@@ -151,7 +151,7 @@ export async function exchangePointsGoods(
 
 /** The refusal reason an ApiError of ExchangeGoods carries, if any. */
 export function exchangeRefusalOf(err: unknown): { reason: ExchangeRefusal; balance?: number; stock?: number } | null {
-  if (!isApiError(err) || err.errorNo !== -1) return null;
+  if (!isApiError(err) || err.errorNo !== ErrorNo.REFUSED) return null;
   const r = (err.result ?? {}) as { Reason?: string; Balance?: number; Stock?: number };
   const reason: ExchangeRefusal =
     r.Reason === 'INSUFFICIENT_POINTS' || r.Reason === 'SOLD_OUT' || r.Reason === 'KEY_REUSED' ? r.Reason : 'OTHER';

@@ -5,6 +5,7 @@ import 'server-only';
  * the token is replaced once, single-flight, and the call replayed once.
  */
 import { post, type FieldMap } from './client';
+import { ErrorNo } from '@/lib/contract';
 import { isApiError } from './errors';
 
 interface VisitorTokenResult {
@@ -26,7 +27,7 @@ async function fetchVisitorToken(): Promise<string> {
   return pending;
 }
 
-const RENEW_ON = new Set([4001, 4002, 4003]);
+const RENEW_ON = new Set<number>([ErrorNo.UNAUTHORIZED, ErrorNo.TOKEN_EXPIRED, ErrorNo.REFRESH_EXPIRED]);
 
 /** A read of public data with the server-wide visitor token. */
 export async function publicRead<T>(path: string, fields: FieldMap = {}): Promise<T> {

@@ -262,7 +262,7 @@ export async function getRegistration(client: AuthedClient, registerNo: string):
 
 /** The refusal reason an ApiError of a booking write carries (Result.Reason), if any. */
 export function bookingRefusalOf(err: unknown): string | null {
-  if (!isApiError(err) || err.errorNo !== -1) return null;
+  if (!isApiError(err) || err.errorNo !== ErrorNo.REFUSED) return null;
   const r = (err.result ?? {}) as { Reason?: unknown };
   return typeof r.Reason === 'string' ? r.Reason : 'OTHER';
 }

@@ -9,7 +9,7 @@ import { isApiError } from './errors';
 import { reshapePage } from './news';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireDoc, WireList, WireLog } from '@/lib/contract';
+import { isMissing, type WireDoc, type WireList, type WireLog } from '@/lib/contract';
 
 export interface SystemClass {
   id: number;
@@ -109,7 +109,7 @@ export function getSystemLog(id: number): Promise<SystemLog | null> {
       try {
         return reshapeLog(await publicRead<WireLog>('TW_Class/GetLogListDetail', { ID: id }));
       } catch (err) {
-        if (isApiError(err, 404) || isApiError(err, 0)) return null;
+        if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;
       }
     },

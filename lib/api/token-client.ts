@@ -15,6 +15,7 @@ import 'server-only';
  * - Writes are never retried on network faults (client.ts).
  */
 import { RATE_LIMIT_RESET_COUNT, RATE_LIMIT_RESET_WINDOW_MS } from '@/lib/constants';
+import { ErrorNo } from '@/lib/contract';
 import { messages } from '@/lib/messages';
 import { refreshAcrossProcesses, type FlightCodec } from '@/lib/shared-state/refresh-flight';
 import { getVisitorToken, refreshTokens, type IssuedTokens } from './auth';
@@ -23,7 +24,7 @@ import { ApiError, isApiError } from './errors';
 import { recordTokenRefresh, type RefreshOutcome } from '@/lib/observability/metrics';
 import type { AuthedClient, TokenStore } from './types';
 
-export const RESET_ERROR_NOS: ReadonlySet<number> = new Set([4001, 4003, 4004]);
+export const RESET_ERROR_NOS: ReadonlySet<number> = new Set<number>([ErrorNo.UNAUTHORIZED, ErrorNo.REFRESH_EXPIRED, ErrorNo.VIP_NOT_BOUND]);
 
 /** SPEC §8: the session was reset (4003/4001/4004, or 4029 three times in 2 s); the page must reload. */
 export class SessionResetError extends Error {
@@ -79,7 +80,7 @@ const refreshCodec: FlightCodec<IssuedTokens> = {
 /** How a refresh that failed ended, for the metrics (docs/operations.md "Metrics"). */
 function refreshOutcome(err: unknown): RefreshOutcome {
   if (isApiError(err) && RESET_ERROR_NOS.has(err.errorNo)) return 'ended';
-  if (isApiError(err) && err.errorNo === 4029) return 'too_fast';
+  if (isApiError(err) && err.errorNo === ErrorNo.TOO_FAST) return 'too_fast';
   return 'failed';
 }
 
@@ -210,7 +211,7 @@ export function createTokenClient(store: TokenStore): TokenClient {
   async function handleLifecycleError(err: unknown): Promise<never> {
     if (isApiError(err)) {
       if (RESET_ERROR_NOS.has(err.errorNo)) return reset(err.errorNo, err.errorInfo, err.path);
-      if (err.errorNo === 4029) return tooFast(err);
+      if (err.errorNo === ErrorNo.TOO_FAST) return tooFast(err);
     }
     throw err;
   }
@@ -239,7 +240,7 @@ export function createTokenClient(store: TokenStore): TokenClient {
     try {
       return await post<T>(path, fields, { token, write });
     } catch (err) {
-      if (!isApiError(err, 4002)) return handleLifecycleError(err);
+      if (!isApiError(err, ErrorNo.TOKEN_EXPIRED)) return handleLifecycleError(err);
     }
     // 4002: queue behind the one refresh, then replay once.
     if (renewing) await renewing;

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_HEADER, PEER_HEADER } from '@/lib/security/client-address';
 import { deviceOf } from './device-tokens';
-import { createBackend, MAX_BODY_BYTES, type Backend } from './router';
+import { MAX_BODY_BYTES, type Backend } from './router';
+import { createSeededBackend } from '@/test/seeded-backend';
 import { latestSmsCode } from './sms';
 import { createThrottles } from './throttles';
 
@@ -34,7 +35,7 @@ const advance = (seconds: number) => {
 beforeEach(() => {
   offsetMs = 0;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-abuse-'));
-  backend = createBackend(
+  backend = createSeededBackend(
     { dbPath: path.join(dir, 'abuse.db'), jwtSecret: secret, now: () => new Date(START + offsetMs), log: () => {} },
     createThrottles({ scale: 1, redis: false, log: () => {} }),
   );

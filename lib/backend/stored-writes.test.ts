@@ -15,7 +15,8 @@ import type Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_RE, idCardCheckChar, isPlainText, validateIdCard } from '@/lib/validation';
-import { createBackend, type Backend, type Envelope } from './router';
+import { type Backend, type Envelope } from './router';
+import { createSeededBackend } from '@/test/seeded-backend';
 import { latestSmsCode } from './sms';
 import { changedTables, findMarkers, openReader, snapshot, type Snapshot, type WriteTable } from '@/test/db-snapshot';
 import { idCardFor } from '@/test/id-cards';
@@ -39,7 +40,7 @@ const GENERIC_INVALID = ['', '   ', BIG, ...CONTROL];
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-stored-writes-'));
   const dbPath = path.join(dir, 'writes.db');
-  backend = createBackend({
+  backend = createSeededBackend({
     dbPath,
     jwtSecret: new TextEncoder().encode('stored-writes-test-secret-0123456789'),
     smsIpLimitPerHour: 1_000_000,

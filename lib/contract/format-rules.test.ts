@@ -53,9 +53,21 @@ describe('the idempotency key of a write made once (ExchangeGoods, BookRegister)
     expect(a).not.toBe(b);
   });
 
-  it('is one pattern for zod schemas and the backend alike', () => {
-    expect(IDEMPOTENCY_KEY.test('abcd1234')).toBe(isIdempotencyKey('abcd1234'));
-    expect(IDEMPOTENCY_KEY.test('abc')).toBe(false);
+  it('is one pattern for zod schemas and the backend alike: both give the known answer for each key', () => {
+    // Each key with the answer the rule's words give (8 to 64 of A–Z a–z 0–9 _ -), not one side read against the other.
+    const cases: [string, boolean][] = [
+      ['abcd1234', true],
+      ['A_b-C_d-', true],
+      ['z'.repeat(64), true],
+      ['abc1234', false],
+      ['z'.repeat(65), false],
+      ['abcd.1234', false],
+      ['abcd+1234', false],
+    ];
+    for (const [key, valid] of cases) {
+      expect(IDEMPOTENCY_KEY.test(key), `IDEMPOTENCY_KEY ${key}`).toBe(valid);
+      expect(isIdempotencyKey(key), `isIdempotencyKey ${key}`).toBe(valid);
+    }
   });
 });
 

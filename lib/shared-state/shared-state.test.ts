@@ -11,10 +11,20 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const REDIS = '/usr/bin/redis-server';
+/** Debian's redis-server; REDIS_SERVER names another (how the missing-server failure below was seen). */
+const REDIS = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 const hasRedis = fs.existsSync(REDIS);
-// `npm test` installs redis-server first (scripts/test-all.sh): there a missing one is a failure, never a skip.
-if (!hasRedis && process.env.CI) throw new Error(`${REDIS} is missing: run scripts/ensure-debian-package.sh ${REDIS} redis-server`);
+/** CI=true (.ci/run) or CI=1; CI=false or CI=0 is a developer's shell that says so. */
+const underCi = !!process.env.CI && !/^(false|0)$/i.test(process.env.CI);
+
+// `npm test` installs redis-server first (scripts/test-all.sh): under CI a missing one is a failed test, never a
+// skip; on a developer's machine the suite is skipped and says why.
+describe('redis-server for the shared-state suite', () => {
+  it.runIf(underCi)('is installed under CI (the suite below must not skip there)', () => {
+    expect(hasRedis, `${REDIS} is missing: run scripts/ensure-debian-package.sh /usr/bin/redis-server redis-server`).toBe(true);
+  });
+});
+if (!underCi && !hasRedis) console.warn(`[shared-state] ${REDIS} is missing: the Redis suite is skipped (install redis-server to run it)`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-redis-'));
 const socket = path.join(dir, 'redis.sock');
 let server: ChildProcess | null = null;
