@@ -133,7 +133,10 @@ describe('when', () => {
 
 describe('only appointments that stand', () => {
   it('an unpaid or cancelled booking gets none; a rescheduled one is reminded for its new day', async () => {
-    const unpaidSlot = await slotOn('2026-11-26');
+    // The unpaid booking is on another day: one 就诊人 is booked at one place per half-day (
+    // docs/api.md "HIS_Register booking"), and the moved booking below starts on 2026-11-26 (the other days
+    // this member books on in this file are taken too).
+    const unpaidSlot = await slotOn('2026-11-29');
     const unpaid = await call(a, 'HIS_Register/BookRegister', { ScheduleID: unpaidSlot.ScheduleID, IdempotencyKey: 'rem-unpaid-1' }, token);
     const cancelledSlot = await slotOn('2026-11-26');
     const cancelled = await bookAndPay(token, cancelledSlot.ScheduleID);
@@ -142,10 +145,12 @@ describe('only appointments that stand', () => {
     const moved = await bookAndPay(token, from!.ScheduleID);
     expect((await call(a, 'HIS_Register/RescheduleRegister', { RegisterNo: moved, ScheduleID: to!.ScheduleID }, token)).ErrorNo).toBe(1);
 
+    expect(unpaid.ErrorNo, unpaid.ErrorInfo).toBe(1);
     sendDueReminders(a.db, quiet, at('2026-11-25T10:30:00Z'));
-    expect(notices(a, unpaid.Result.RegisterNo)).toHaveLength(0);
     expect(notices(a, cancelled)).toHaveLength(0);
     expect(notices(a, moved)).toHaveLength(0);
+    sendDueReminders(a.db, quiet, at('2026-11-28T10:30:00Z'));
+    expect(notices(a, unpaid.Result.RegisterNo)).toHaveLength(0);
     sendDueReminders(a.db, quiet, at('2026-11-29T10:30:00Z'));
     expect(notices(a, moved)).toHaveLength(1);
     expect(notices(a, moved)[0]!.text).toContain('11月30日');
