@@ -27,6 +27,7 @@ export const LIB_TIERS = [
     'lib/appointment-calendar',
     'lib/constants',
     'lib/contract',
+    'lib/elder-mode',
     'lib/group-reach',
     'lib/internal-paths',
     'lib/json-ld',

@@ -22,7 +22,7 @@ function NavItemLink({ link }: { link: NavLink }) {
 export function MainNav() {
   return (
     <nav aria-label="主导航">
-      <ul className="flex items-stretch">
+      <ul className="flex flex-wrap items-stretch">
         {navGroups.map((group) => (
           <li key={group.label} className="group relative">
             {group.href.startsWith('http') ? (
