@@ -7,9 +7,9 @@ import type { Doctor } from '@/lib/api/doctors';
 import { routes } from '@/lib/routes';
 
 /** The head of a doctor's page: portrait, title, clinic, figures, online status and the favourite toggle. */
-export function DoctorProfile({ doctor, online, actions }: { doctor: Doctor; online: boolean | null; actions?: ReactNode }) {
+export function DoctorProfile({ doctor, online, actions, id }: { doctor: Doctor; online: boolean | null; actions?: ReactNode; id?: string }) {
   return (
-    <section className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+    <section id={id} className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
       <StaticImage
         src={doctor.avatar}
         alt={`${doctor.name}医生照片`}
