@@ -40,7 +40,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-stone-700">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-stone-400">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-stone-300">
           <p>
             服务热线 {siteConfig.contact.hotline}（{siteConfig.contact.hotlineHours}） · 邮箱 {siteConfig.contact.email} · 地址 {siteConfig.contact.address}
           </p>

@@ -70,8 +70,10 @@ export function SiteHeader({ elder = false }: { elder?: boolean }) {
     <header className="bg-white shadow-sm">
       <div className="border-b border-stone-100 bg-stone-50">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm">
+          {/* The number as text: a desktop cannot dial it, and one Tab stop fewer before the page (docs/elder-mode.md
+              "Keyboard"). The 长者模式 header keeps it a tel: link. */}
           <p className="text-stone-600">
-            服务热线 <a href={`tel:${siteConfig.contact.hotline}`} className="font-medium text-brand-700">{siteConfig.contact.hotline}</a>
+            服务热线 <span className="font-medium text-brand-700">{siteConfig.contact.hotline}</span>
             <span className="ml-3">让百姓就近看好中医</span>
           </p>
           {/* A fixed slot, right-aligned: the skeleton, the visitor's buttons and the member menu differ by a
