@@ -113,7 +113,7 @@ export function SmsCodeField({
             onClick={listen}
             className="mb-0.5 min-h-11 shrink-0 rounded-md border border-brand-700 px-3 text-sm text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            <span aria-hidden="true">🔊 </span>听语音验证码
+            听语音验证码
           </button>
           <audio ref={audio} preload="none" hidden />
         </div>

@@ -114,7 +114,7 @@ export function ReadAloud({ targetIds, label = '语音朗读' }: { targetIds: re
         <>
           {state === 'speaking' ? (
             <button type="button" className={button} onClick={pause}>
-              <span aria-hidden="true">⏸ </span>暂停朗读
+              暂停朗读
             </button>
           ) : (
             <button type="button" className={button} onClick={resume}>
@@ -122,12 +122,12 @@ export function ReadAloud({ targetIds, label = '语音朗读' }: { targetIds: re
             </button>
           )}
           <button type="button" className={button} onClick={stop}>
-            <span aria-hidden="true">⏹ </span>停止朗读
+            停止朗读
           </button>
         </>
       ) : (
         <button type="button" className={button} onClick={() => void start()}>
-          <span aria-hidden="true">🔈 </span>
+          <span aria-hidden="true">▶ </span>
           {label}
         </button>
       )}
