@@ -224,7 +224,7 @@ test.describe('keyboard', () => {
     const tabOnly = await tabsToFirstSlot(page, { useSkipLinks: false });
     expect(tabOnly.tabs).toBeLessThanOrEqual(15);
     info.annotations.push({ type: 'tabs', description: `doctor page → first slot: ${withSkips.tabs} Tabs with the skip links, ${tabOnly.tabs} with Tab alone` });
-    console.log(`[keyboard] doctor page → first bookable slot: ${withSkips.tabs} Tabs with the skip links (+2 Enter), ${tabOnly.tabs} with Tab alone`);
+    console.log(`[keyboard] doctor page → first bookable slot: ${withSkips.tabs} Tabs with the skip links (+${withSkips.skips.length} Enter), ${tabOnly.tabs} with Tab alone`);
   });
 
   test('after a client navigation focus is on the new page’s heading; after a filter, on the list’s heading', async ({ page }) => {
