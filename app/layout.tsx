@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { OverlayHost } from '@/components/overlays/overlay-host';
@@ -11,6 +11,7 @@ import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { getMobileUrl } from '@/lib/api/auth';
+import { ELDER_CLASS, ELDER_COOKIE, isElderMode } from '@/lib/elder-mode';
 import { MOBILE_ALTERNATE_MEDIA, PAGE_PATH_HEADER, mobileAlternateUrl } from '@/lib/mobile-alternate';
 import { siteConfig, siteUrl } from '@/lib/site-config';
 import './globals.css';
@@ -30,8 +31,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   const pagePath = (await headers()).get(PAGE_PATH_HEADER);
   const mobileUrl = pagePath ? await mobileAlternateUrl(pagePath, getMobileUrl) : null;
+  // 长者模式 (docs/elder-mode.md): read here, so the first HTML is already in the mode; every cache keys by it
+  // (lib/page-vary.ts SITE_VARY_COOKIES).
+  const elder = isElderMode((await cookies()).get(ELDER_COOKIE)?.value);
   return (
-    <html lang="zh-CN">
+    <html lang="zh-CN" className={elder ? ELDER_CLASS : undefined}>
       <body className="flex min-h-screen flex-col antialiased">
         {/* React puts this link in <head> (docs/seo-sharing.md "Mobile address"). */}
         {mobileUrl ? <link rel="alternate" media={MOBILE_ALTERNATE_MEDIA} href={mobileUrl} /> : null}
@@ -47,7 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </Suspense>
         {/* React Query: the one way client islands read server state (docs/decisions.md). */}
         <QueryProvider>
-          <SiteHeader />
+          <SiteHeader elder={elder} />
           <main id="main" className="flex-1">
             {children}
           </main>

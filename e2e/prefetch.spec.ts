@@ -19,14 +19,17 @@ test('a page view makes no prefetch request; hovering or focusing a link prefetc
   expect(fetched).toEqual([]);
 
   const nav = page.getByRole('navigation', { name: '主导航' });
-  await nav.getByRole('link', { name: '关于我们' }).hover();
+  // The menu opens on hover (components/layout/nav-menus.tsx); its link prefetches when the pointer is over it.
+  await nav.getByRole('button', { name: '关于我们' }).hover();
+  await nav.getByRole('link', { name: '集团简介' }).hover();
   await expect.poll(() => fetched).toContain('/aboutHospital');
 
   await page.getByRole('link', { name: '圣爱中医 首页' }).focus();
   await expect.poll(() => fetched).toContain('/');
   expect(fetched.filter((p) => p !== '/aboutHospital' && p !== '/')).toEqual([]);
 
-  await nav.getByRole('link', { name: '关于我们' }).click();
+  await nav.getByRole('button', { name: '关于我们' }).hover();
+  await nav.getByRole('link', { name: '集团简介' }).click();
   await expect(page).toHaveURL(/\/aboutHospital$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

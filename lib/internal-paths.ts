@@ -26,6 +26,8 @@ export const sessionFavouritesPath = (kind: 'clinic' | 'doctor') => withQuery('/
 export const sessionPointsPath = () => '/session/points';
 /** A fresh image code (captcha) for an SMS send ({key, image}). */
 export const sessionImageCodePath = () => '/session/image-code';
+/** The same image code, spoken (a WAV file; docs/elder-mode.md "The picture code's audio"). */
+export const sessionImageCodeAudioPath = (key: string) => withQuery('/session/image-code/audio', { key });
 /** 在线/离线 of up to 100 doctors ({statuses}). */
 export const sessionOnlineStatusPath = (doctorIds: readonly number[]) => withQuery('/session/online-status', { ids: doctorIds.join(',') });
 /** The registration agreement, sanitized ({title, html}). */

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_VARY, SESSION_COOKIES, TRACKING_PARAMS, pageQuery, pageVary, type PageVaryRule } from './page-vary';
+import { PAGE_VARY, SESSION_COOKIES, SITE_VARY_COOKIES, TRACKING_PARAMS, pageQuery, pageVary, type PageVaryRule } from './page-vary';
 import { pageCachePlan } from './page-cache/policy';
 
 /**
@@ -18,7 +18,7 @@ import { pageCachePlan } from './page-cache/policy';
 const REQUEST_READERS: Record<string, string> = {
   'app/(care)/_lib/resolve-province.ts': 'the address cookie of the province lists: PAGE_VARY',
   'app/(care)/_lib/visitor-position.ts': 'the client address of the province lists, through its place: PAGE_VARY clientAddress',
-  'app/layout.tsx': 'the page’s own path and query, set by proxy.ts from the URL: QUERY_VARY',
+  'app/layout.tsx': 'the page’s own path and query, set by proxy.ts from the URL: QUERY_VARY; the 长者模式 cookie: SITE_VARY_COOKIES',
   'lib/session/index.ts': 'the session cookies: SESSION_COOKIES keep the page out of every cache',
   'lib/session/cookies.ts': 'the session cookies: SESSION_COOKIES',
   'lib/security/request-device.ts': 'the device cookie, sent along with a write (lib/api/client.ts): actions, never HTML',
@@ -62,6 +62,9 @@ const keeps = (body: string) => body.includes('include @CONF_DIR@/micro-cache.co
 const keyInputs = (body: string) =>
   new Set((directive(body, 'proxy_cache_key').join(' ').match(/\$\w+/g) ?? []).filter((v) => !['$pid', '$scheme', '$host'].includes(v)));
 
+/** The variables of SITE_VARY_COOKIES: every kept location keys by each of them. */
+const siteKeys = SITE_VARY_COOKIES.map((c) => c.nginxVariable);
+
 /** Rules that nginx handles alike share one location: same cookies, same use of the address. */
 function groups(): { signature: string; rules: PageVaryRule[] }[] {
   const out = new Map<string, PageVaryRule[]>();
@@ -95,7 +98,7 @@ describe('nginx’s micro-cache follows lib/page-vary.ts', () => {
       expect(location, `nginx needs \`location ${where}\` with the micro-cache`).toBeDefined();
       // The whole query (QUERY_VARY) and the encoding, and the place for a page that reads the address.
       const byPlace = rules[0]!.clientAddress === 'place';
-      expect(keyInputs(location!.body), `${where}: its key`).toEqual(new Set(['$request_uri', '$http_accept_encoding', ...(byPlace ? ['$shengai_place'] : [])]));
+      expect(keyInputs(location!.body), `${where}: its key`).toEqual(new Set(['$request_uri', '$http_accept_encoding', ...siteKeys, ...(byPlace ? ['$shengai_place'] : [])]));
       // nginx keys by no cookie: a request with a cookie the page reads bypasses it and the page cache answers.
       const expected = new Set(rules[0]!.cookies.map((c) => c.name));
       for (const name of ['proxy_cache_bypass', 'proxy_no_cache']) {
@@ -112,12 +115,28 @@ describe('nginx’s micro-cache follows lib/page-vary.ts', () => {
     }
   });
 
+  it('a cookie every page reads is mapped to exactly the values the site reads, and keys every kept location', () => {
+    expect(SITE_VARY_COOKIES.length).toBeGreaterThan(0);
+    for (const cookie of SITE_VARY_COOKIES) {
+      const entry = mapped.get(cookie.nginxVariable);
+      expect(entry?.source, `map $cookie_${cookie.name} ${cookie.nginxVariable}`).toBe(`$cookie_${cookie.name}`);
+      // Any other value keys as none: the site renders it as no cookie.
+      const expected = ['default "";', ...cookie.values.map((v) => `"${v}" ${v};`)].join(' ');
+      expect(entry!.body.replace(/\s+/g, ' ').trim(), `map $cookie_${cookie.name}`).toBe(expected);
+      for (const { match, body } of cacheLocations) {
+        expect(keyInputs(body).has(cookie.nginxVariable), `${match}: keyed by ${cookie.nginxVariable}`).toBe(true);
+        // Keyed, never bypassed: a visitor in the mode is answered from the cache too.
+        for (const name of ['proxy_cache_bypass', 'proxy_no_cache']) expect(directive(body, name)).not.toContain(cookie.nginxVariable);
+      }
+    }
+  });
+
   it('every other kept location varies by its URL and the encoding only', () => {
     const declared = new Set(groups().map(({ rules }) => locationOf(rules)));
     const others = cacheLocations.filter((l) => !declared.has(l.match));
     expect(others.map((l) => l.match)).toEqual(['@next']);
     for (const { match, body } of others) {
-      expect(keyInputs(body), match).toEqual(new Set(['$request_uri', '$http_accept_encoding']));
+      expect(keyInputs(body), match).toEqual(new Set(['$request_uri', '$http_accept_encoding', ...siteKeys]));
       expect(directive(body, 'proxy_cache_bypass'), match).toEqual([]);
     }
   });
@@ -141,6 +160,27 @@ describe('the page cache follows lib/page-vary.ts', () => {
       expect(plan.perVisitor).toBe(rule.clientAddress === 'place');
       const unread = pageCachePlan(request(pathname, { address: 'x216' }))!;
       expect(unread.forward.cookie).toBeUndefined();
+    }
+  });
+
+  it('a cookie every page reads keys and reaches every page, with the values it reads only', () => {
+    for (const { name, values } of SITE_VARY_COOKIES) {
+      for (const pathname of ['/', '/doctorlist', '/hospitallist/216', '/doctordetail/5']) {
+        const usual = pageCachePlan(request(pathname, {}))!;
+        for (const value of values) {
+          const plan = pageCachePlan(request(pathname, { [name]: value }))!;
+          expect(plan.key, pathname).not.toBe(usual.key);
+          expect(plan.key.split('\n'), pathname).toContain(`${name}=${value}`);
+          expect(usual.key.split('\n'), pathname).not.toContain(`${name}=${value}`);
+          expect(plan.forward.cookie, pathname).toBe(`${name}=${value}`);
+        }
+        // A value the site does not read renders and keys as no cookie.
+        const other = pageCachePlan(request(pathname, { [name]: 'x' + values[0] }))!;
+        expect(other.key, pathname).toBe(usual.key);
+        expect(other.forward.cookie, pathname).toBeUndefined();
+      }
+      // Alongside a page's own cookie: both are sent to the render.
+      expect(pageCachePlan(request('/doctorlist', { address: '216', [name]: values[0]! }))!.forward.cookie).toBe(`address=216; ${name}=${values[0]}`);
     }
   });
 

@@ -11,6 +11,7 @@
  * nginx lines to add.
  */
 import { ADDRESS_COOKIE } from '@/lib/address-cookie';
+import { ELDER_COOKIE, ELDER_ON } from '@/lib/elder-mode';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '@/lib/session/cookies';
 
 export interface VaryCookie {
@@ -71,6 +72,23 @@ export function pageQuery(search: string): string {
     });
   return kept.length > 0 ? `?${kept.join('&')}` : '';
 }
+
+/** A cookie every page reads, with the few values it reads: every cache keys by the value, none bypasses. */
+export interface SiteVaryCookie {
+  name: string;
+  /** The values read; anything else counts as no cookie (and keys as none). */
+  values: readonly string[];
+  /** nginx's variable keyed by it (deploy/nginx/shengai.conf.template): a `map` of the cookie to the values read. */
+  nginxVariable: string;
+}
+
+/**
+ * Cookies the root layout reads, so every page varies by them: the 长者模式 (lib/elder-mode.ts). Unlike a
+ * page's own cookies (which nginx bypasses), a value of one of these is part of every key, nginx's included:
+ * a visitor in the mode is still answered from the caches, from the copy made in the mode.
+ */
+export const SITE_VARY_COOKIES: readonly SiteVaryCookie[] = [{ name: ELDER_COOKIE, values: [ELDER_ON], nginxVariable: '$shengai_elder' }];
+
 
 const PROVINCE_ID = /^\d{1,6}$/;
 

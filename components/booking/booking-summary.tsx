@@ -14,7 +14,7 @@ export function BookingSummary({ slot, charge }: { slot: BookingSlot; charge: Re
     [
       '医生',
       <>
-        <Link href={routes.doctorDetail(slot.doctorCode)} className="text-brand-700 hover:underline">
+        <Link href={routes.doctorDetail(slot.doctorCode)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
           {slot.doctorName}
         </Link>
         <span className="ml-1 text-sm text-jade-700">{slot.doctorTitle}</span>

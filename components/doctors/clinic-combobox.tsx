@@ -54,7 +54,7 @@ export function ClinicCombobox({
       }}
       onClose={() => setQuery('')}
     >
-      <div className="relative w-80">
+      <div className="relative w-full max-w-80">
         <ComboboxInput
           ref={inputRef}
           aria-label="门诊"

@@ -18,7 +18,7 @@ export function ClinicFilter({ choices, current }: { choices: ClinicChoice[]; cu
   const [armed, setArmed] = useState<'no' | 'pointer' | 'focus'>('no');
   const label = choices.find((c) => c.value && c.value === current)?.label ?? '';
   const standIn = (
-    <div className="relative w-80">
+    <div className="relative w-full max-w-80">
       <input
         type="text"
         role="combobox"

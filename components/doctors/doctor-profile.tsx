@@ -24,14 +24,16 @@ export function DoctorProfile({
   online,
   actions,
   satisfaction,
+  id,
 }: {
   doctor: Doctor;
   online: boolean | null;
   actions?: ReactNode;
   satisfaction?: SatisfactionFigure;
+  id?: string;
 }) {
   return (
-    <section className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+    <section id={id} className="flex gap-8 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
       <StaticImage
         src={doctor.avatar}
         alt={`${doctor.name}医生照片`}

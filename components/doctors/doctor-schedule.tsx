@@ -36,7 +36,7 @@ export function DoctorSchedule({ days }: { days: ScheduleDay[] }) {
           <p className="mt-2 text-sm text-stone-700">今日不出诊</p>
         )}
       </section>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[900px] border-collapse text-center text-sm">
           <caption className="sr-only">未来14天出诊排班</caption>
           <thead>

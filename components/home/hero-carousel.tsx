@@ -5,13 +5,14 @@ import { Link } from '@/components/ui/link';
 import { useEffect, useState } from 'react';
 import type { Slide } from '@/lib/api/news';
 import { useOverlay } from '@/components/overlays/overlay-store';
+import { ELDER_CLASS } from '@/lib/elder-mode';
 
 const INTERVAL_MS = 6000;
 
 /**
  * The home carousel (GetIndexCarouse). Every slide is in the first HTML; this
  * leaf only rotates them, pauses on hover or focus and while a dialog covers
- * the page (nothing behind a modal moves), and offers dot buttons.
+ * the page (nothing behind a modal moves), never in the 长者模式, and offers dot buttons.
  * Without JavaScript the first slide shows.
  */
 export function HeroCarousel({ slides }: { slides: Slide[] }) {
@@ -19,7 +20,8 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
   const [paused, setPaused] = useState(false);
   const covered = useOverlay().name !== null;
   useEffect(() => {
-    if (paused || covered || slides.length < 2) return;
+    // 长者模式 (docs/elder-mode.md): nothing moves by itself; the dots still change the slide.
+    if (paused || covered || slides.length < 2 || document.documentElement.classList.contains(ELDER_CLASS)) return;
     const timer = window.setInterval(() => setCurrent((c) => (c + 1) % slides.length), INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [paused, covered, slides.length]);

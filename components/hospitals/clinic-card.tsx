@@ -9,9 +9,10 @@ import { FavouriteToggle } from './favourite-toggle';
 /** One clinic in the list: facade, name, address, phone, distance (SPEC §9 meters under 1 km), favourite. */
 export function ClinicCard({ clinic, distance }: { clinic: ClinicSummary; distance: number | null }) {
   return (
-    <article className="flex gap-5 rounded-lg border border-stone-200 bg-white p-5 shadow-sm hover:shadow-md">
+    <article className="flex flex-wrap gap-5 rounded-lg border border-stone-200 bg-white p-5 shadow-sm hover:shadow-md">
       <StaticImage src={clinic.image} alt={`${clinic.name}外景`} width={220} height={138} className="h-[138px] w-[220px] flex-none rounded-md object-cover" />
-      <div className="min-w-0 flex-1">
+      {/* At least 14 rem beside the photo, else on a line of its own (a narrow window, the 长者模式's type). */}
+      <div className="min-w-0 flex-1 basis-56">
         <div className="flex items-start justify-between gap-4">
           <h3 className="text-lg font-semibold">
             <Link href={routes.hospitalDetail(clinic.code)} className="text-stone-900 hover:text-brand-700">

@@ -14,7 +14,7 @@ export function ClinicSchedule({ slots, departments = {}, days = 7 }: { slots: S
   const dates = [...new Set(slots.map((s) => s.date))].slice(0, days);
   if (dates.length === 0) return <EmptyState title="暂无排班" />;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">门诊未来{dates.length}天医生排班</caption>
         <thead>

@@ -2,13 +2,15 @@
 /** Back-to-top control with the 500 ms animation of SPEC §9. */
 import { useEffect, useState } from 'react';
 import { SCROLL_TO_TOP_MS } from '@/lib/constants';
+import { ELDER_CLASS } from '@/lib/elder-mode';
 
 const easeOutCubic = (t: number) => 1 - Math.pow(1 - t, 3);
 
 export function scrollToTop(durationMs = SCROLL_TO_TOP_MS) {
   const start = window.scrollY;
   if (start === 0) return;
-  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+  // No motion when asked for, and never in the 长者模式 (docs/elder-mode.md).
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches || document.documentElement.classList.contains(ELDER_CLASS)) {
     window.scrollTo(0, 0);
     return;
   }

@@ -5,7 +5,7 @@ import { navGroups } from '@/lib/routes';
 export function SiteFooter() {
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
-      <div className="mx-auto grid max-w-6xl grid-cols-[2fr_3fr] gap-12 px-4 py-10">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 md:grid-cols-[2fr_3fr] px-4 py-10">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-semibold text-white">
             关于{siteConfig.shortName}
@@ -16,7 +16,7 @@ export function SiteFooter() {
             </p>
           ))}
         </section>
-        <div className="grid grid-cols-3 gap-6 text-sm">
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-6 text-sm">
           {navGroups
             .filter((g) => g.links.length > 0 && !g.href.startsWith('http'))
             .slice(0, 3)
@@ -40,7 +40,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-stone-700">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-stone-400">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-xs text-stone-300">
           <p>
             服务热线 {siteConfig.contact.hotline}（{siteConfig.contact.hotlineHours}） · 邮箱 {siteConfig.contact.email} · 地址 {siteConfig.contact.address}
           </p>

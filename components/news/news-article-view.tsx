@@ -9,6 +9,7 @@ import { absoluteUrl, summarize, type Crumb } from '@/lib/seo';
 import { siteConfig } from '@/lib/site-config';
 import { DEFAULT_SHARE_IMAGE } from '@/lib/seo';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
+import { ReadAloud } from '@/components/ui/read-aloud';
 
 /** schema.org VideoObject of a video page: its clip, poster and length (docs/seo-sharing.md). */
 export function videoObjectJsonLd(article: NewsArticle) {
@@ -63,10 +64,12 @@ export function NewsArticleView({
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <Breadcrumbs crumbs={crumbs} />
-      <article className="mt-6 rounded-xl border border-stone-200 bg-white px-10 py-10 shadow-sm">
+      <article className="mt-6 rounded-xl border border-stone-200 bg-white px-5 py-8 shadow-sm sm:px-10 sm:py-10">
         <header className="border-b border-stone-200 pb-6 text-center">
           <p className="text-sm font-medium text-jade-700">{article.typeName}</p>
-          <h1 className="mt-2 text-2xl font-bold leading-snug text-stone-900">{article.title}</h1>
+          <h1 id="article-title" className="mt-2 text-2xl font-bold leading-snug text-stone-900">
+            {article.title}
+          </h1>
           <p className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-stone-600">
             <span>
               发布时间：<time dateTime={chinaIsoDateTime(article.publishedAt)}>{formatDate(article.publishedAt)}</time>
@@ -77,9 +80,12 @@ export function NewsArticleView({
             <span>阅读 {article.views}</span>
           </p>
         </header>
+        <ReadAloud targetIds={['article-title', 'article-text']} />
         {media ? <div className="mt-6">{media}</div> : null}
         {/* Sanitized on the server with an explicit allowlist (lib/sanitize.ts). */}
-        <SanitizedHtml className="article-body mt-6 text-stone-800" html={article.bodyHtml} />
+        <div id="article-text">
+          <SanitizedHtml className="article-body mt-6 text-stone-800" html={article.bodyHtml} />
+        </div>
       </article>
       <nav aria-label="上一篇与下一篇" className="mt-6 grid grid-cols-2 gap-4 text-sm">
         <div className="rounded-lg border border-stone-200 bg-white p-4">

@@ -4,8 +4,8 @@
  * numeric image code (RndVcodeNum) first when the API asks for it (SPEC §4).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { sessionImageCodePath } from '@/lib/internal-paths';
+import { useEffect, useRef, useState } from 'react';
+import { sessionImageCodeAudioPath, sessionImageCodePath } from '@/lib/internal-paths';
 import { messages } from '@/lib/messages';
 import { validatePhone } from '@/lib/validation';
 import { queryKeys } from '@/components/ui/query-keys';
@@ -17,6 +17,8 @@ import { sendSmsCodeAction } from './actions';
 import { FormField } from './overlay-frame';
 
 const RESEND_SECONDS = 60;
+/** The audio did not play: the code has expired or been used, or the allowance is spent. */
+const AUDIO_FAILED = '语音验证码无法播放，请点击图片换一张后再听';
 
 type ImageCodeAnswer = { ok: true; key: string; image: string } | { ok: false; message: string };
 
@@ -44,6 +46,7 @@ export function SmsCodeField({
   const [image, setImage] = useState<{ key: string; src: string } | null>(null);
   const [imageCode, setImageCode] = useState('');
   const queryClient = useQueryClient();
+  const audio = useRef<HTMLAudioElement>(null);
   // One send at a time, never retried (the API makes one code per request); a thrown call is the network message.
   const { pending: sending, run } = useSubmission((message) => showToast(message, 'error'));
 
@@ -60,6 +63,14 @@ export function SmsCodeField({
       setImage({ key: r.key, src: r.image });
       setImageCode('');
     } else showToast(r.message, 'error');
+  }
+
+  /** The same code spoken (docs/elder-mode.md): made on the server, under the picture's throttle and expiry. */
+  function listen() {
+    const player = audio.current;
+    if (!image || !player) return;
+    player.src = sessionImageCodeAudioPath(image.key);
+    player.play().catch(() => showToast(AUDIO_FAILED, 'error'));
   }
 
   function send() {
@@ -97,6 +108,14 @@ export function SmsCodeField({
             {/* eslint-disable-next-line @next/next/no-img-element -- a data: URI from the API */}
             <img src={image.src} alt="图形验证码，点击换一张" width={100} height={40} className="rounded border border-stone-200" />
           </button>
+          <button
+            type="button"
+            onClick={listen}
+            className="mb-0.5 min-h-11 shrink-0 rounded-md border border-brand-700 px-3 text-sm text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            听语音验证码
+          </button>
+          <audio ref={audio} preload="none" hidden />
         </div>
       ) : null}
       <div className="flex items-start gap-2">

@@ -91,6 +91,17 @@ export async function getImageCode(): Promise<ImageCode> {
   return { key: r.Key, image: r.Image };
 }
 
+/**
+ * The live image code of `key`, spoken (RndVcodeAudio, docs/elder-mode.md): the WAV file's bytes. The API
+ * refuses a code that has expired or been spent, and counts each answer against the image codes' throttle.
+ */
+export async function getImageCodeAudio(key: string): Promise<Buffer> {
+  const r = await post<{ Audio: string }>('AuthenticationCenter/RndVcodeAudio', { Key: key }, { write: true });
+  const base64 = /^data:audio\/wav;base64,([A-Za-z0-9+/=]+)$/.exec(r.Audio)?.[1];
+  if (!base64) throw new Error('RndVcodeAudio answered no WAV data');
+  return Buffer.from(base64, 'base64');
+}
+
 export interface MemberCard {
   cardNo: string;
   holderName: string;

@@ -27,6 +27,7 @@
 import crypto from 'node:crypto';
 import { LIMITS, limitMessage, limitSeconds, SMS_CODE_TTL_SECONDS } from '@/lib/limits';
 import { drawImageCode } from './image-code';
+import { speakImageCode } from './image-code-audio';
 import type { ClientOfPhone } from './known-clients';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database } from './types';
 
@@ -222,6 +223,19 @@ export function createImageCode(db: Database, now: number) {
     Image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
     ExpiresIn: IMAGE_CODE_TTL_SECONDS,
   };
+}
+
+/**
+ * RndVcodeAudio: the live image code of `key`, spoken (image-code-audio.ts), as a data: URI of a WAV file.
+ * Null when there is no such code, it has expired or it has been spent: the audio lives exactly as long as the
+ * picture, and hearing it spends nothing.
+ */
+export function imageCodeAudio(db: Database, key: string, now: number): string | null {
+  const row = db.prepare('SELECT code, expires_at, used_at FROM image_codes WHERE id = ?').get(key) as
+    | { code: string; expires_at: number; used_at: number | null }
+    | undefined;
+  if (!row || row.used_at !== null || row.expires_at <= now) return null;
+  return `data:audio/wav;base64,${speakImageCode(row.code).toString('base64')}`;
 }
 
 /** Single use: a right or wrong answer both spend the image code. */

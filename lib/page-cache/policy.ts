@@ -12,7 +12,7 @@
  * A few pages also read more than their URL while rendering, and those inputs
  * are part of their key, like an HTTP Vary: lib/page-vary.ts declares them for
  * every cache (the `address` cookie and the visitor's IP location of
- * `/doctorlist` and `/hospitallist`).
+ * `/doctorlist` and `/hospitallist`, and on every page the 长者模式 cookie).
  * Those two read the IP only through its location (GetAliyunCity), so once the
  * address is located they are keyed by the place, not the address
  * (`keyedByPlace`, lib/page-cache/place.ts): a burst of visitors from one city
@@ -21,7 +21,7 @@
  * cookies or headers. So a cached page cannot hold one person's data, even if
  * a page started to read the session by mistake: it would render anonymous.
  */
-import { pageQuery, pageVary, SESSION_COOKIES } from '@/lib/page-vary';
+import { pageQuery, pageVary, SESSION_COOKIES, SITE_VARY_COOKIES } from '@/lib/page-vary';
 import { ASKER_ONLY_PAGE, isLoginRequiredPath } from '@/lib/routes';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
 
@@ -134,6 +134,13 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
     const read = value.test(raw) ? raw : '';
     if (read) sent.push(`${name}=${read}`);
     keyParts.push(`${name}=${read}`);
+  }
+  // Cookies every page reads (the 长者模式): in the key only when set, so the usual page keeps its key.
+  for (const { name, values } of SITE_VARY_COOKIES) {
+    const raw = request.cookie(name);
+    if (raw === undefined || !values.includes(raw)) continue;
+    sent.push(`${name}=${raw}`);
+    keyParts.push(`${name}=${raw}`);
   }
   if (sent.length > 0) forward.cookie = sent.join('; ');
   if (vary?.clientAddress === 'place') {

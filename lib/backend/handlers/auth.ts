@@ -6,7 +6,7 @@
  */
 import { verifyPasswordOrDecoy } from '../passwords';
 import { optionalEnum, optionalString, requiredString } from '../fields';
-import { checkSmsSend, createImageCode, sendSmsCode, SMS_PURPOSES } from '../sms';
+import { checkSmsSend, createImageCode, imageCodeAudio, sendSmsCode, SMS_PURPOSES } from '../sms';
 import {
   issueVisitorTokens,
   revokeRefreshToken,
@@ -154,6 +154,20 @@ export const authEndpoints: EndpointMap = {
     handle: async ({ db, ip, throttles, now }) => {
       await throttles.consume('imageCodeClient', ip);
       return createImageCode(db, nowSeconds(now));
+    },
+  },
+
+  /** The live image code of Key, spoken (docs/elder-mode.md): under the same throttle as the pictures. */
+  'AuthenticationCenter/RndVcodeAudio': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async ({ db, ip, throttles, now, fields }) => {
+      const key = requiredString(fields, 'Key', '图形验证码', 64);
+      await throttles.consume('imageCodeClient', ip);
+      const audio = imageCodeAudio(db, key, nowSeconds(now));
+      if (!audio) throw new BackendError(ErrorNo.REFUSED, '图形验证码已过期，请刷新后再听');
+      return { Audio: audio };
     },
   },
 

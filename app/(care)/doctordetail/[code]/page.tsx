@@ -8,6 +8,7 @@ import { evaluationFilterState } from '@/components/doctors/evaluation-params';
 import { EvaluationFilters, EvaluationList, EvaluationRatioBar, type EvaluationFilterState } from '@/components/doctors/evaluations';
 import { PhysicianJsonLd } from '@/components/doctors/physician-json-ld';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ReadAloud } from '@/components/ui/read-aloud';
 import { getDoctor, getDoctorScheduleRead } from '@/lib/api/doctors';
 import { getEvaluationPage, getEvaluationRatio } from '@/lib/api/evaluations';
 import { getOnlineStatus } from '@/lib/api/online';
@@ -57,6 +58,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
     getDoctorSpecials(doctor.appointmentCode),
     doctor.consultsOnline ? getOnlineStatus([doctor.doctorId]).catch(() => []) : Promise.resolve([]),
   ]);
+  const firstOpen = schedule.days.flatMap((day) => day.slots).find((slot) => slot.bookState === 'open');
   const hrefFor = (f: EvaluationFilterState, p = 1) =>
     // The fragment keeps the reader at the evaluations after a filter or page change.
     `${routes.doctorDetail(doctor.appointmentCode, {
@@ -67,13 +69,21 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
     })}#evaluations`;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      {/* Keyboard users reach the schedule in a few keys (docs/doctor-finder.md "Keyboard"): the first stop in main. */}
-      <a
-        href="#schedule"
-        className="sr-only focus:not-sr-only focus:inline-block focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"
-      >
-        跳到出诊时间
-      </a>
+      {/* The earliest open number first, then a skip link to the whole schedule (docs/doctor-finder.md "Keyboard"):
+          with Tab alone, the first bookable slot is the first stop in main. */}
+      <div className="flex flex-wrap items-center gap-3">
+        {firstOpen ? (
+          <a href={routes.booking(firstOpen.id)} className="inline-flex min-h-11 items-center rounded-md bg-jade-700 px-4 font-medium text-white hover:bg-jade-600">
+            预约最近号源：{firstOpen.date} {firstOpen.weekday} {firstOpen.shiftName} {firstOpen.start}-{firstOpen.end}
+          </a>
+        ) : null}
+        <a
+          href="#schedule"
+          className="sr-only focus:not-sr-only focus:inline-block focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"
+        >
+          跳到出诊时间
+        </a>
+      </div>
       <Breadcrumbs
         crumbs={[
           { name: '首页', path: routes.home() },
@@ -83,6 +93,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
       />
       <PhysicianJsonLd doctor={doctor} ratio={ratio} />
       <DoctorProfile
+        id="doctor-profile"
         doctor={doctor}
         satisfaction={ratio.total > 0 ? { rate: ratio.satisfiedRate, count: ratio.total, href: '#evaluations' } : undefined}
         online={doctor.consultsOnline ? (online[0]?.online ?? false) : null}
@@ -99,6 +110,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
           ) : null
         }
       />
+      <ReadAloud targetIds={['doctor-profile', 'intro']} label="朗读医生介绍" />
       <DetailSection id="intro" title="医生简介">
         <p className="leading-8 text-stone-800">{doctor.introduction}</p>
       </DetailSection>

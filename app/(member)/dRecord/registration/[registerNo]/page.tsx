@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { AppointmentDetails } from '@/components/booking/appointment-details';
 import type { RescheduleOption } from '@/components/booking/reschedule-form';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ReadAloud } from '@/components/ui/read-aloud';
 import { PageHeader } from '@/components/ui/page-header';
 import { getClinic } from '@/lib/api/clinics';
 import { getDoctorSchedule } from '@/lib/api/doctors';
@@ -59,7 +60,10 @@ export default async function AppointmentPage({ params }: Props) {
             { name: '预约详情', path: routes.registrationDetail(no) },
           ]}
         />
-        <AppointmentDetails registration={registration} clinic={clinic} rescheduleOptions={options} />
+        <ReadAloud targetIds={['appointment-text']} label="朗读预约详情" />
+        <div id="appointment-text">
+          <AppointmentDetails registration={registration} clinic={clinic} rescheduleOptions={options} />
+        </div>
       </div>
     </>
   );
