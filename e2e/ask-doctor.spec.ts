@@ -287,7 +287,8 @@ test('the ask form, 我的问诊 and a question page pass axe and reflow at 200 
 });
 
 test.describe('48 hours later (a second server, its clock 49 hours ahead, on a copy of the database)', () => {
-  const port = Number(process.env.E2E_PORT || 3100) + 50;
+  // +50 is e2e/session.spec.ts's short-TTL server, +51 the appointment journey's, +53 member-price's.
+  const port = Number(process.env.E2E_PORT || 3100) + 55;
   const origin = `http://127.0.0.1:${port}`;
   let dir: string | undefined;
   let server: ChildProcess | undefined;

@@ -20,7 +20,7 @@ import { isIdempotencyKey, type WireAsk } from '@/lib/contract';
 import { BODY_LIMITS, LIMITS, limitMessage } from '@/lib/limits';
 import { recordAskPhoto } from '@/lib/observability/metrics';
 import { ASK_RULES, ASK_STATUS_NAMES, askTextProblem, maskAskerName, validateAskDraft } from '@/lib/validation';
-import { cleanPhoto, newPhotoFile, PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, photosDirOf, readPhoto, removePhoto, writePhoto, type CleanPhoto } from '../ask-photos';
+import { cleanPhoto, newPhotoFile, PHOTO_CONTENT_TYPES, PHOTO_MAX_COUNT, photosDirOf, readPhoto, removePhoto, writePhoto, type CleanPhoto } from '../ask-photos';
 import { optionalEnum, optionalInt, optionalString, paging, listResult, requiredString } from '../fields';
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
 import { chinaDate } from './clinic-rows';
@@ -458,7 +458,7 @@ export const askEndpoints: EndpointMap = {
   'IM_AskQuestion/AskQuestion': {
     access: 'member',
     write: true,
-    // Four photos of PHOTO_MAX_BYTES and the form's fields.
+    // The photos and the form's fields (lib/limits.ts BODY_LIMITS.upload).
     upload: { maxBodyBytes: BODY_LIMITS.upload, maxFiles: PHOTO_MAX_COUNT },
     handle: askQuestion,
   },
