@@ -24,6 +24,7 @@ const STATIC_TEMPLATES = [
   '/onlinequestionslist',
   '/batters',
   '/pricePublicity',
+  '/tizhi',
   '/expertstudio',
   '/illnesslist',
   '/memberServices',
@@ -91,13 +92,15 @@ for (const mode of MODES) {
         await audit(page, url!, mode);
       });
     }
-    test('member pages: 个人中心, 挂号记录, 就诊人, the booking page', async ({ page, context, request, baseURL }) => {
+    test('member pages: 个人中心, 挂号记录, 就诊人, 积分明细, 体质档案, 我的问诊, the booking page', async ({ page, context, request, baseURL }) => {
       test.slow();
       await inMode(context, baseURL!, mode);
       await loginAs(context, request, DEMO.rich);
       await page.goto('/doctordetail/D100001');
       const slot = await page.locator('a[href^="/booking?slot="]').first().getAttribute('href');
-      for (const url of ['/userIndex', '/dRecord/registration', '/dRecord/patients', slot!]) await audit(page, url, mode);
+      for (const url of ['/userIndex', '/dRecord/registration', '/dRecord/patients', '/dRecord/points', '/dRecord/constitution', '/dRecord/consultation', slot!]) {
+        await audit(page, url, mode);
+      }
     });
   });
 

@@ -112,6 +112,8 @@ test('a private question with an EXIF photo: login, pay, clean photo, answer + S
   const submitted = page.getByRole('status').filter({ hasText: '问诊已提交' });
   await expect(submitted).toContainText('就诊人：王秀琴');
   const askNo = /单号 (Q\w+)/.exec(await submitted.innerText())![1]!;
+  // The member's price before paying, as for 挂号 (lib/fees.ts): a new member holds a 普卡, 9.5折.
+  await expect(page.getByText(/^问诊费 ￥[\d.]+ · 会员折扣 普卡 9\.5折 · 实付 ￥[\d.]+$/)).toBeVisible();
   await page.getByRole('button', { name: /^模拟支付 ￥/ }).click();
   await expect(page.getByRole('status').filter({ hasText: '支付成功' })).toBeVisible();
   await page.getByRole('link', { name: '查看问诊详情' }).click();
@@ -334,7 +336,7 @@ test.describe('48 hours later (a second server, its clock 49 hours ahead, on a c
     await page.goto('/dRecord/consultation');
     await expect(page.getByRole('listitem').filter({ hasText: asked.Result.AskNo })).toContainText('已退款');
     await page.goto(`/dRecord/consultation/${asked.Result.AskNo}`);
-    await expect(page.getByText(/医生48小时内未回复，问诊费¥\d+(\.\d+)?已于 .* 全额原路退回/)).toBeVisible();
+    await expect(page.getByText(/医生48小时内未回复，问诊费￥\d+(\.\d+)?已于 .* 全额原路退回/)).toBeVisible();
     const notices = (await (await later.post('/api/Dev/GetSmsNotices', { form: { Phone: patientPhone } })).json()) as Envelope<{ DataList: { Kind: string; RegisterNo: string; Text: string }[] }>;
     const refund = notices.Result.DataList.filter((n) => n.Kind === 'ask-refund' && n.RegisterNo === asked.Result.AskNo);
     expect(refund).toHaveLength(1);

@@ -7,6 +7,7 @@
 import { Link } from '@/components/ui/link';
 import type { AskedQuestion } from '@/lib/api/ask';
 import { formatDateTime } from '@/lib/format';
+import { formatYuan } from '@/lib/fees';
 import { routes } from '@/lib/routes';
 import { ASK_RULES, ASK_SATISFACTION_NAMES } from '@/lib/validation/ask-rules';
 import { AskFollowUpForm, AskRatingForm } from './ask-follow-up';
@@ -34,7 +35,11 @@ export function AskConversation({ ask }: { ask: AskedQuestion }) {
         </span>
         <span>就诊人：{ask.patientName}</span>
         <span>{ask.isPrivate ? '私密提问（仅您和医生可见）' : '公开提问（姓名隐去）'}</span>
-        <span>问诊费：¥{ask.fee}</span>
+        <span>
+          {ask.discountLabel
+            ? `问诊费 ￥${formatYuan(ask.listFee)} · 会员折扣 ${ask.discountLabel} · 实付 ￥${formatYuan(ask.fee)}`
+            : `问诊费：￥${formatYuan(ask.fee)}`}
+        </span>
         <span>单号：{ask.askNo}</span>
       </p>
       <Bubble who={`${ask.patientName}的提问`} at={ask.createdAt}>
@@ -70,7 +75,7 @@ export function AskConversation({ ask }: { ask: AskedQuestion }) {
       ) : null}
       {ask.status === 'refunded' ? (
         <p className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-700">
-          医生{ASK_RULES.answerHours}小时内未回复，问诊费¥{ask.fee}已于 {formatDateTime(ask.refundedAt)} 全额原路退回。
+          医生{ASK_RULES.answerHours}小时内未回复，问诊费￥{formatYuan(ask.fee)}已于 {formatDateTime(ask.refundedAt)} 全额原路退回。
         </p>
       ) : null}
 

@@ -12,6 +12,7 @@ import { Link } from '@/components/ui/link';
 import { useSubmission } from '@/components/ui/use-submission';
 import type { AskedQuestion } from '@/lib/api/ask';
 import { routes } from '@/lib/routes';
+import { formatYuan } from '@/lib/fees';
 import { ASK_DURATIONS, ASK_RULES, PHOTO_LIMITS, validateAskDraft, type AskDraft, type AskErrors } from '@/lib/validation/ask-rules';
 import { countChars } from '@/lib/validation/message-rules';
 import { askDoctorAction } from './actions';
@@ -100,7 +101,14 @@ export function AskForm({
           问诊已提交（单号 {asked.askNo}，就诊人：{asked.patientName}，状态：{asked.statusName}）
         </p>
         {asked.status === 'unpaid' ? (
-          <PayAskButton askNo={asked.askNo} fee={asked.fee} simulated={asked.simulatedPayment} deadline={asked.payDeadline} />
+          <>
+            {asked.discountLabel ? (
+              <p className="text-sm text-stone-700">
+                问诊费 ￥{formatYuan(asked.listFee)} · 会员折扣 {asked.discountLabel} · 实付 ￥{formatYuan(asked.fee)}
+              </p>
+            ) : null}
+            <PayAskButton askNo={asked.askNo} fee={asked.fee} simulated={asked.simulatedPayment} deadline={asked.payDeadline} />
+          </>
         ) : null}
         <p className="flex flex-wrap gap-4 text-sm">
           <Link href={routes.askDetail(asked.askNo)} className="font-medium text-brand-700 underline underline-offset-2">

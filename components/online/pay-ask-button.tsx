@@ -8,6 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useSubmission } from '@/components/ui/use-submission';
 import { formatDateTime } from '@/lib/format';
+import { formatYuan } from '@/lib/fees';
 import { payAskAction } from './actions';
 
 export function PayAskButton({ askNo, fee, simulated, deadline }: { askNo: string; fee: number; simulated: boolean; deadline: string }) {
@@ -35,7 +36,7 @@ export function PayAskButton({ askNo, fee, simulated, deadline }: { askNo: strin
         }
         className="rounded-md bg-brand-700 px-4 py-1.5 text-sm text-white hover:bg-brand-800 disabled:opacity-60"
       >
-        {pending ? '支付中…' : `${simulated ? '模拟支付' : '支付'} ￥${fee}`}
+        {pending ? '支付中…' : `${simulated ? '模拟支付' : '支付'} ￥${formatYuan(fee)}`}
       </button>
       {simulated ? <span className="text-xs text-stone-600">演示环境，不会实际扣款</span> : null}
       <span className="text-xs text-stone-600">请在 {formatDateTime(deadline)} 前支付</span>

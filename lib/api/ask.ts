@@ -25,7 +25,10 @@ export interface AskedQuestion {
   duration: string;
   seenDoctor: boolean;
   isPrivate: boolean;
+  /** Yuan: what the member pays, the doctor's fee at the holder's card level (lib/fees.ts). */
   fee: number;
+  listFee: number;
+  discountLabel: string;
   status: AskStatus;
   statusName: string;
   createdAt: string;
@@ -62,6 +65,8 @@ function reshape(w: WireAsk): AskedQuestion {
     seenDoctor: w.SeenDoctor === 1,
     isPrivate: w.IsPrivate === 1,
     fee: w.Fee,
+    listFee: w.ListFee,
+    discountLabel: w.DiscountLabel,
     status: STATUS[w.Status] ?? 'waiting',
     statusName: w.StatusName,
     createdAt: w.CreateTime,

@@ -45,7 +45,12 @@ export interface WireAsk {
   Duration: string;
   SeenDoctor: number;
   IsPrivate: number;
+  /** Yuan to the fen: what the member pays (and is refunded), the doctor's fee at the holder's card level. */
   Fee: number;
+  /** The doctor's 图文问诊 fee before the member's discount. */
+  ListFee: number;
+  /** e.g. "金卡 8.5折"; '' when no discount applies. */
+  DiscountLabel: string;
   Status: number;
   StatusName: string;
   CreateTime: string;

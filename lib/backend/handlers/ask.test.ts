@@ -28,10 +28,13 @@ let backend: Backend;
 let clock = new Date('2026-11-24T02:00:00Z');
 let refunds: string[] = [];
 let creates = 0;
+/** What each payment asked the provider for, by order number. */
+const charged = new Map<string, number>();
 const provider: PaymentProvider = {
   name: 'test',
-  create: async () => {
+  create: async ({ orderNo, amount }) => {
     creates += 1;
+    charged.set(orderNo, amount);
     return { ok: true, paymentNo: `T${Math.random().toString(36).slice(2, 12)}` };
   },
   confirm: async (paymentNo) => ({ ok: true, paymentNo }),
@@ -125,6 +128,21 @@ beforeAll(async () => {
 afterAll(() => backend.db.close());
 
 describe('AskQuestion', () => {
+  it('charges the doctor’s fee at the account holder’s card level, as 挂号 is (lib/fees.ts), and says so', async () => {
+    const id = ensureMember(backend, { phone: '13600000099', vipCode: 'AVIPGOLD', name: '金卡问诊', points: 0 });
+    backend.db.prepare('UPDATE members SET id_card = ?, level = 3 WHERE id = ?').run(idCardFor(399), id);
+    const token = await memberToken(backend, id, 'AVIPGOLD');
+    const listFee = (backend.db.prepare('SELECT consult_fee FROM doctors WHERE doctor_id = ?').get(doctorId) as { consult_fee: number }).consult_fee;
+    const made = await ask(token, askFields());
+    expect(made.ErrorNo, made.ErrorInfo).toBe(1);
+    const amount = Math.round(listFee * 100 * 0.85) / 100;
+    expect(made.Result).toMatchObject({ ListFee: listFee, Fee: amount, DiscountLabel: '金卡 8.5折' });
+    const paid = await call(backend, 'IM_AskQuestion/PayAskQuestion', { AskNo: made.Result.AskNo }, token);
+    expect(paid.ErrorNo, paid.ErrorInfo).toBe(1);
+    expect(charged.get(made.Result.AskNo)).toBe(amount);
+    expect(amount).toBeLessThan(listFee);
+  });
+
   it('keeps a photo re-encoded with no EXIF, GPS or XMP, resized, served back only through GetAskPhoto', async () => {
     const sent = await phonePhoto();
     const [storedBefore, sentBytesBefore] = [await metric('askPhotos', { outcome: 'stored' }), await metric('askPhotoBytes', { kind: 'sent' })];

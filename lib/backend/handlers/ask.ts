@@ -18,6 +18,7 @@
 import crypto from 'node:crypto';
 import { isIdempotencyKey, type WireAsk } from '@/lib/contract';
 import { BODY_LIMITS, LIMITS, limitMessage } from '@/lib/limits';
+import { registrationCharge, toYuan } from '@/lib/fees';
 import { recordAskPhoto } from '@/lib/observability/metrics';
 import { ASK_RULES, ASK_STATUS_NAMES, askTextProblem, maskAskerName, validateAskDraft } from '@/lib/validation';
 import { cleanPhoto, newPhotoFile, PHOTO_CONTENT_TYPES, PHOTO_MAX_COUNT, photosDirOf, readPhoto, removePhoto, writePhoto, type CleanPhoto } from '../ask-photos';
@@ -61,6 +62,8 @@ export interface AskRow {
   seen_doctor: number;
   is_private: number;
   fee: number;
+  list_fee: number;
+  discount_label: string;
   status: number;
   created_at: string;
   pay_deadline: string;
@@ -153,6 +156,8 @@ export function askWire(db: Database, settings: Pick<BackendSettings, 'paymentPr
     SeenDoctor: row.seen_doctor,
     IsPrivate: row.is_private,
     Fee: row.fee,
+    ListFee: row.list_fee,
+    DiscountLabel: row.discount_label,
     Status: status,
     StatusName: ASK_STATUS_NAMES[status] ?? '',
     CreateTime: row.created_at,
@@ -264,15 +269,19 @@ export async function askQuestion(ctx: HandlerContext): Promise<WireAsk> {
         const nowIso = ctx.now.toISOString();
         const askNo = `Q${chinaDate(ctx.now).date.replace(/-/g, '')}${crypto.randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
         const deadline = new Date(ctx.now.getTime() + settings.bookingPaymentMinutes * 60_000).toISOString();
+        // The account holder's card level prices the question as it prices 挂号, whoever the 就诊人 is (lib/fees.ts).
+        const holder = db.prepare('SELECT level FROM members WHERE id = ?').get(member.memberId) as { level: number } | undefined;
+        const charge = registrationCharge(doctor.consult_fee, holder?.level);
         const id = Number(
           db
             .prepare(
               `INSERT INTO asks (ask_no, member_id, idempotency_key, doctor_id, patient_id, patient_name, patient_phone, content, duration,
-                 seen_doctor, is_private, fee, status, created_at, pay_deadline)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4, ?, ?)`,
+                 seen_doctor, is_private, fee, list_fee, discount_label, status, created_at, pay_deadline)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 4, ?, ?)`,
             )
             .run(askNo, member.memberId, input.key, doctor.doctor_id, patient.patientId, patient.name, patient.phone || null, input.content,
-              input.duration, input.seenDoctor, input.isPrivate, doctor.consult_fee, nowIso, deadline).lastInsertRowid,
+              input.duration, input.seenDoctor, input.isPrivate, toYuan(charge.amountFen), doctor.consult_fee, charge.discountLabel, nowIso, deadline)
+            .lastInsertRowid,
         );
         for (const p of photos) {
           const file = newPhotoFile(p.type);

@@ -4,7 +4,8 @@
  * - asks: one question of a member to a doctor, for one 就诊人, with its payment, the doctor's answer, one
  *   follow-up and its answer, and the rating. status: 4 待支付 (lapses to 5 已过期 at pay_deadline, read, not
  *   swept), 0 待回复 (paid; again after a follow-up), 1 已回复, 2 已退款 (unanswered 48 hours after payment),
- *   3 已评价, 6 while its refund is under way. (member_id, idempotency_key) is unique: a resubmit makes no
+ *   3 已评价, 6 while its refund is under way. fee is what the member pays: the doctor's 图文问诊 fee (list_fee)
+ *   at the account holder's card level, as for 挂号 (lib/fees.ts), with discount_label saying so. (member_id, idempotency_key) is unique: a resubmit makes no
  *   second question. public_question_id is the row a public question got in `questions` when answered.
  * - ask_photos: the photos of a question, as stored after re-encoding (ask-photos.ts: the file beside the
  *   database), with the bytes sent for the member's daily allowance.
@@ -29,6 +30,8 @@ CREATE TABLE asks (
   seen_doctor INTEGER NOT NULL CHECK (seen_doctor IN (0, 1)),
   is_private INTEGER NOT NULL CHECK (is_private IN (0, 1)),
   fee REAL NOT NULL,
+  list_fee REAL NOT NULL,
+  discount_label TEXT NOT NULL DEFAULT '',
   status INTEGER NOT NULL CHECK (status IN (0, 1, 2, 3, 4, 5, 6)),
   created_at TEXT NOT NULL,
   pay_deadline TEXT NOT NULL,
