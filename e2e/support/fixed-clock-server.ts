@@ -24,8 +24,11 @@ export interface FixedClockServer {
   stop: () => void;
 }
 
-/** Starts the server; `name` keeps its database (and log) apart from other specs' fixed-clock servers. */
-export function startFixedClockServer(port: number, clock: string, name: string): FixedClockServer {
+/**
+ * Starts the server; `name` keeps its database (and log) apart from other specs' fixed-clock servers; `env` sets
+ * what this server alone runs with (over the tests' relaxed limits).
+ */
+export function startFixedClockServer(port: number, clock: string, name: string, env: Record<string, string> = {}): FixedClockServer {
   const root = process.cwd();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shengai-${name}-`));
   for (const entry of fs.readdirSync(root)) {
@@ -48,6 +51,7 @@ export function startFixedClockServer(port: number, clock: string, name: string)
       ...relaxedSmsLimits,
       ...demoDeployment,
       DEV_CLOCK: clock,
+      ...env,
     },
     stdio: ['ignore', log, log],
     detached: true,
