@@ -94,7 +94,12 @@ export function AskConversation({ ask }: { ask: AskedQuestion }) {
           {ask.followUpAnswer}
         </Bubble>
       ) : null}
-      {ask.followUp && !ask.followUpAnswer ? <p className="text-sm text-stone-700">追问已送达医生，回复后将短信通知您。</p> : null}
+      {/* The follow-up form's own 追问已提交 goes with the form when the page refreshes: this says it for good. */}
+      {ask.followUp && !ask.followUpAnswer ? (
+        <p role="status" className="text-sm text-stone-700">
+          追问已送达医生，回复后将短信通知您。
+        </p>
+      ) : null}
 
       {ask.status === 'answered' && ask.followUpUntil ? <AskFollowUpForm askNo={ask.askNo} until={ask.followUpUntil} /> : null}
       {ask.status === 'answered' ? (
