@@ -4,8 +4,9 @@ import { formatPoints } from '@/lib/format';
 /** The card levels side by side and what each right gives at each (SPEC §2 /memberServices). */
 export function MemberRightsTable({ catalogue }: { catalogue: MemberRightsCatalogue }) {
   const { levels, rights } = catalogue;
+  // A table wider than a narrow window scrolls in its own box, reachable by keyboard (WCAG 1.4.10, 2.1.1).
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <div role="region" aria-label="会员权益" tabIndex={0} className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">各等级会员卡权益对照</caption>
         <thead>

@@ -21,7 +21,7 @@ const STATUS_STYLE: Record<RegistrationStatus, string> = {
  */
 export function RegistrationTable({ records }: { records: Registration[] }) {
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">挂号记录</caption>
         <thead className="bg-stone-50 text-left text-stone-700">

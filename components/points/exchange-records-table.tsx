@@ -5,8 +5,9 @@ import { routes } from '@/lib/routes';
 
 /** 兑换记录: goods, points (SPEC §9 万 from 10000), China time (lib/format) and state of each exchange, newest first. */
 export function ExchangeRecordsTable({ orders }: { orders: ExchangeOrder[] }) {
+  // A table wider than a narrow window scrolls in its own box, reachable by keyboard (WCAG 1.4.10, 2.1.1).
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <div role="region" aria-label="兑换记录" tabIndex={0} className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">兑换记录</caption>
         <thead className="bg-stone-50 text-left text-stone-700">

@@ -10,8 +10,9 @@ function signed(points: number): string {
 
 /** 积分明细: each credit and debit of points with the balance after it, China time (lib/format), newest first. */
 export function PointsLogTable({ entries }: { entries: PointsLogEntry[] }) {
+  // A table wider than a narrow window scrolls in its own box, reachable by keyboard (WCAG 1.4.10, 2.1.1).
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <div role="region" aria-label="积分明细" tabIndex={0} className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">积分明细</caption>
         <thead className="bg-stone-50 text-left text-stone-700">
