@@ -36,6 +36,9 @@ test.describe('the switch', () => {
     const problems = collectPageProblems(page);
     await page.goto('/doctorlist?sort=services');
     await expect(page.locator('html')).not.toHaveClass(/elder/);
+    // The switch is a form that loads the page anew: the header's own reads (/session/me, the icon) are let finish
+    // first, or the navigation cancels them and they read as failed requests.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('banner').getByRole('button', { name: '长者模式' }).click();
     await expect(page.locator('html')).toHaveClass('elder');
     // Back on the same page, query and all.
@@ -52,6 +55,7 @@ test.describe('the switch', () => {
     // Every page is in the mode now, loaded whole.
     await page.goto(DOCTOR);
     await expect(page.locator('html')).toHaveClass('elder');
+    await page.waitForLoadState('networkidle');
     await page.getByRole('banner').getByRole('button', { name: '退出长者模式' }).click();
     await expect(page.locator('html')).not.toHaveClass(/elder/);
     expect(new URL(page.url()).pathname).toBe(DOCTOR);
