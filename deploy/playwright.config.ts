@@ -34,6 +34,9 @@ const use = {
   ignoreHTTPSErrors: true,
   locale: 'zh-CN',
   viewport: { width: 1366, height: 900 },
+  // A long test (the release spec's 30 minutes) must not wait out its whole budget on an element that is gone.
+  actionTimeout: 60_000,
+  navigationTimeout: 120_000,
   trace: 'off' as const,
   launchOptions: { executablePath, args: chromiumArgs },
 };

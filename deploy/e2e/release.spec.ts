@@ -160,7 +160,10 @@ test('a release with pages of the previous one open: their code is still served,
   });
 
   await test.step('a page of A navigates: B’s page, loaded whole', async () => {
-    await navPage.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '关于我们', exact: true }).click();
+    // The main navigation's sections are disclosure buttons (docs/elder-mode.md "Keyboard"): open 关于我们, then its link.
+    const nav = navPage.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('button', { name: '关于我们', exact: true }).click();
+    await nav.getByRole('link', { name: '集团简介', exact: true }).click();
     await expect(navPage).toHaveURL(/\/aboutHospital$/);
     await expect(navPage.getByRole('heading', { level: 1, name: '集团简介' })).toBeVisible();
     expect(await navPage.evaluate(() => (window as unknown as { openedOnA?: boolean }).openedOnA ?? false)).toBe(false);
