@@ -59,12 +59,18 @@ for (const check of checks) {
 }
 
 // CI shows only the end of the output: name what failed just above the closing line.
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+// The error's first line, and its Expected/Received lines or the diff's received items (a bare "toBe" says nothing of what was seen).
+const firstLine = (text) => {
+  const lines = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  // A deep-equality diff marks what was received with "+ " (the failed request of a list of page problems).
+  const seen = lines.filter((l) => /^(Expected|Received)\b|^\+ {2}/.test(l)).slice(0, 3).map((l) => l.slice(0, 200));
+  return [lines[0] ?? '', ...seen].join(' | ');
+};
 const failures = [];
 for (const file of vitest?.testResults ?? []) {
   const rel = String(file.name).replace(`${process.cwd()}/`, '');
   const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-  for (const t of failedTests) failures.push(`vitest ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0]).slice(0, 300)}`);
+  for (const t of failedTests) failures.push(`vitest ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0]).slice(0, 700)}`);
   if (file.status === 'failed' && failedTests.length === 0) failures.push(`vitest ${rel}: ${firstLine(file.message).slice(0, 300)}`);
 }
 function playwrightFailures(suite, titles) {
@@ -72,7 +78,7 @@ function playwrightFailures(suite, titles) {
     for (const t of spec.tests ?? []) {
       if (t.status !== 'unexpected') continue;
       const error = t.results?.at(-1)?.error?.message;
-      failures.push(`playwright ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error).slice(0, 300)}`);
+      failures.push(`playwright ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error).slice(0, 700)}`);
     }
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, [...titles, child.title]);

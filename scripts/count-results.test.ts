@@ -51,7 +51,7 @@ const playwrightReport = (failed: boolean) => ({
       suites: [
         {
           title: 'overlays',
-          specs: [{ title: 'login opens', file: 'home.spec.ts', line: 20, tests: [{ status: failed ? 'unexpected' : 'expected', results: [{ error: { message: 'expect(locator).toBeVisible() failed\nmore' } }] }] }],
+          specs: [{ title: 'login opens', file: 'home.spec.ts', line: 20, tests: [{ status: failed ? 'unexpected' : 'expected', results: [{ error: { message: 'Error: expect(received).toBe(expected)\n\n\u001b[32mExpected: 200\u001b[39m\nReceived: 302\n    at spec' } }] }] }],
         },
       ],
     },
@@ -66,11 +66,12 @@ describe('scripts/count-results.mjs', () => {
     expect(r.out).not.toContain('failed:');
   });
 
-  it('a failure in each suite: both are named with the first line of their message, and the exit code is 1', () => {
+  it('a failure in each suite: both are named with the first line of their message and its Expected/Received, and the exit code is 1', () => {
     const r = run(vitestReport(true), playwrightReport(true));
     expect(r.code).toBe(1);
     expect(r.out).toContain('vitest lib/a.test.ts › props › stores nothing: Property failed after 7 tests');
-    expect(r.out).toContain('playwright home.spec.ts:20 › overlays › login opens: expect(locator).toBeVisible() failed');
+    // With what was expected and what was seen: a bare "toBe" names no cause.
+    expect(r.out).toContain('playwright home.spec.ts:20 › overlays › login opens: Error: expect(received).toBe(expected) | Expected: 200 | Received: 302\n');
     expect(r.out).not.toContain('\u001b[');
     expect(r.out.trim().split('\n').at(-1)).toBe('5 passed, 2 failed');
   });

@@ -77,6 +77,14 @@ export async function refreshAcrossProcesses<T>(token: string, run: () => Promis
       if (stored !== null) return settle(openWith(token, stored) as Outcome, codec);
       const owner = randomBytes(8).toString('hex');
       if ((await command(() => redis.set(`${key}:lock`, owner, 'PX', LOCK_MS, 'NX'))) === 'OK') {
+        // The lock may be free because its holder has just finished: between the read of the result above and
+        // this lock, it stored the pair and let the lock go. Refreshing now would send the rotated token again,
+        // which the host takes as theft (SPEC §8), so the result is read once more under the lock.
+        const late = await command(() => redis.get(`${key}:result`));
+        if (late !== null) {
+          await release(key, owner);
+          return settle(openWith(token, late) as Outcome, codec);
+        }
         return await lead(token, key, owner, run, codec);
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -118,9 +126,19 @@ async function lead<T>(token: string, key: string, owner: string, run: () => Pro
     // Best effort: a Redis fault here only means waiters retry after the lock expires.
     try {
       if (outcome) await redis.set(`${key}:result`, sealFor(token, outcome), 'PX', 'ok' in outcome ? RESULT_MS : FAILURE_MS);
-      if ((await redis.get(`${key}:lock`)) === owner) await redis.del(`${key}:lock`);
     } catch {
       /* logged by redis.ts */
     }
+    await release(key, owner);
+  }
+}
+
+/** Lets the lock go if this caller still holds it (best effort: otherwise it expires after LOCK_MS). */
+async function release(key: string, owner: string): Promise<void> {
+  const redis = sharedRedis();
+  try {
+    if (redis && (await redis.get(`${key}:lock`)) === owner) await redis.del(`${key}:lock`);
+  } catch {
+    /* logged by redis.ts */
   }
 }

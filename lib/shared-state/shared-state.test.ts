@@ -98,6 +98,35 @@ describe.skipIf(!hasRedis)('shared state through Redis (redis-server on a Unix s
     expect(runs).toBe(1);
   });
 
+  it('reads the result again under the lock: a holder that finished between a waiter’s read and its lock is not refreshed after', async () => {
+    const client = m.redis.sharedRedis()!;
+    const set = client.set.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    let interleaved = false;
+    // Another process holds the refresh and, at the worst moment (after this caller read no result, before it
+    // takes the lock), stores its pair and lets the lock go.
+    const spy = vi.spyOn(client, 'set').mockImplementation((async (...args: unknown[]) => {
+      const [name] = args as [string];
+      if (!interleaved && name.endsWith(':lock') && args.includes('NX')) {
+        interleaved = true;
+        const key = name.slice(0, -':lock'.length);
+        await set(`${key}:result`, m.flight.sealFor('old-refresh-7', { ok: { accessToken: 'theirs', refreshToken: 'theirs-r' } }), 'PX', 60_000);
+      }
+      return set(...args);
+    }) as unknown as typeof client.set);
+    try {
+      let runs = 0;
+      const pair = await m.flight.refreshAcrossProcesses('old-refresh-7', async () => ({ accessToken: `mine-${++runs}`, refreshToken: 'x' }), codec);
+      expect(interleaved).toBe(true);
+      expect(pair).toEqual({ accessToken: 'theirs', refreshToken: 'theirs-r' });
+      expect(runs).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    // The lock taken for nothing is let go at once (a later refresh of another token is not held up).
+    const keys = await client.keys('shengai:refresh:*:lock');
+    expect(keys).toEqual([]);
+  });
+
   it('shares from the first call of a process whose connection is still being made (no silent per-process refresh)', async () => {
     await m.flight.refreshAcrossProcesses('old-refresh-6', async () => ({ accessToken: 'first', refreshToken: 'first-r' }), codec);
     // A process that has just started: one connection per process (globalThis), still connecting.
