@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 
 /**
  * Collects what a person would call a broken page: console errors, uncaught
@@ -6,7 +6,10 @@ import type { Page } from '@playwright/test';
  * Next router itself cancels (ERR_ABORTED with `next-router-prefetch`) is not
  * a failure: the router dropped a request it no longer needed. Nor is a video's
  * fetch the browser stops once it has the clip's length (`preload="metadata"`:
- * the rest of a six-minute clip is not read until someone presses play).
+ * the rest of a six-minute clip is not read until someone presses play). Nor is
+ * a request the page had in flight when the visitor left it (a link, a form that
+ * loads the page anew): the browser drops the old document's requests, and no one
+ * is left to see them.
  */
 export function collectPageProblems(page: Page, { allowStatus = [] as number[] } = {}) {
   const problems: string[] = [];
@@ -19,8 +22,17 @@ export function collectPageProblems(page: Page, { allowStatus = [] as number[] }
     problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  // Each main-frame navigation begins a new document; a request remembers the document it was made for.
+  let documentNo = 0;
+  const madeFor = new WeakMap<Request, number>();
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documentNo++;
+    else madeFor.set(r, documentNo);
+  });
   page.on('requestfailed', (r) => {
     const aborted = r.failure()?.errorText === 'net::ERR_ABORTED';
+    const leftBehind = aborted && (madeFor.get(r) ?? documentNo) < documentNo;
+    if (leftBehind) return;
     const cancelledPrefetch = aborted && r.headers()['next-router-prefetch'];
     const metadataRead = aborted && r.resourceType() === 'media';
     if (!cancelledPrefetch && !metadataRead) problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
