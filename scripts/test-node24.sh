@@ -32,12 +32,17 @@ echo "== Node $("$NODE24" --version) ($NODE24)"
 version="$(node -p "require('better-sqlite3/package.json').version")"
 abi="$("$NODE24" -p process.versions.modules)"
 SQLITE="$CACHE/better-sqlite3-$version-abi$abi/node_modules/better-sqlite3"
+# A copy not marked as built for this ABI (an earlier run with Node 20's headers, see below) is built again.
+[ "$(cat "$SQLITE/.built-for-abi" 2>/dev/null)" = "$abi" ] || rm -rf "$SQLITE/build"
 if [ ! -f "$SQLITE/build/Release/better_sqlite3.node" ]; then
   echo "== building better-sqlite3 $version for Node ABI $abi (once)"
   rm -rf "$SQLITE" && mkdir -p "$(dirname "$SQLITE")"
   cp -r node_modules/better-sqlite3 "$SQLITE" && rm -rf "$SQLITE/build"
   GYP="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
-  (cd "$SQLITE" && "$NODE24" "$GYP" rebuild --release --nodedir="$NODEDIR" -j 2 > "$CACHE/build.log" 2>&1) || { echo "0 passed, 1 failed (better-sqlite3 did not build for Node 24)"; exit 1; }
+  # The machine's npm config says nodedir=/usr (Node 20's headers), which `npm run` hands node-gyp as
+  # npm_config_nodedir, and which beat --nodedir: the copy came out built for Node 20. Node 24's headers, named twice.
+  (cd "$SQLITE" && npm_config_nodedir="$NODEDIR" "$NODE24" "$GYP" rebuild --release --nodedir="$NODEDIR" -j 2 > "$CACHE/build.log" 2>&1) || { echo "0 passed, 1 failed (better-sqlite3 did not build for Node 24)"; exit 1; }
+  echo "$abi" > "$SQLITE/.built-for-abi"
 fi
 export NODE24_BETTER_SQLITE3="$SQLITE"
 export NODE_OPTIONS="--import=$ROOT/scripts/node24-sqlite-hook.mjs ${NODE_OPTIONS:-}"
