@@ -144,8 +144,11 @@ describe('points', () => {
     );
     const charged = results.filter((r) => r.ErrorNo === 1 && r.Result.Repeated === false);
     expect(charged).toHaveLength(1);
-    // The others were told a payment is under way; none charged again.
-    for (const r of results.filter((x) => !(x.ErrorNo === 1 && x.Result.Repeated === false))) expect(r.Result.Reason).toBe('IN_PROGRESS');
+    // The others were told a payment is under way, or (arriving after it ended, on a busy machine) that it is paid
+    // already; none charged again.
+    for (const r of results.filter((x) => !(x.ErrorNo === 1 && x.Result.Repeated === false))) {
+      expect(r.Result.Reason === 'IN_PROGRESS' || r.Result.Repeated === true, JSON.stringify(r)).toBe(true);
+    }
     // 25.50 yuan × 1.5 = 38.25: 38 points.
     expect(charged[0]!.Result.PointsEarned).toBe(38);
     expect(pointsOf(gold)).toBe(138);
