@@ -8,6 +8,7 @@
  * The template sweep (axe and reflow in both modes) is e2e/access-templates.spec.ts.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { registerFreshMember } from './auth-helpers';
 import { DEMO, loginAs } from './support/members-session';
 import { collectPageProblems } from './support/page-problems';
 
@@ -62,6 +63,23 @@ test.describe('the switch', () => {
     expect((await context.cookies()).find((c) => c.name === 'elder')).toBeUndefined();
     await expect(page.getByRole('banner').getByRole('button', { name: '长者模式' })).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test('a member logs out from the 长者模式 header: 退出登录 beside 退出长者模式, then / as a visitor, still in the mode', async ({ page, context, request, baseURL }) => {
+    const member = await registerFreshMember(request, '长者会员');
+    await loginAs(context, request, member);
+    await elderCookie(context, baseURL!);
+    await page.goto(DOCTOR);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button')).toHaveText([/退出长者模式/, '退出登录']);
+    await banner.getByRole('button', { name: '退出登录' }).click();
+    await expect(page.getByText('您已退出登录')).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.locator('html')).toHaveClass('elder');
+    // A visitor's header: the way back only (我的预约 leads to the login).
+    await expect(banner.getByRole('button')).toHaveText([/退出长者模式/]);
+    // The session is gone at the server too, not only in the page.
+    expect((await context.cookies()).find((c) => c.name === 'refreshToken')).toBeUndefined();
   });
 
   test('by keyboard, and after a client-side navigation it returns to the page the visitor is on', async ({ page }) => {

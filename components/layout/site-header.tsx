@@ -3,6 +3,7 @@ import { Link } from '@/components/ui/link';
 import { siteConfig } from '@/lib/site-config';
 import { routes } from '@/lib/routes';
 import { HeaderSearch } from '@/components/search/header-search';
+import { ElderLogout } from './elder-logout';
 import { ElderModeSwitch } from './elder-mode-switch';
 import { MainNav } from './main-nav';
 import { MemberEntry } from './member-entry';
@@ -35,7 +36,7 @@ function Logo({ elder }: { elder: boolean }) {
   );
 }
 
-/** The simpler header of the 长者模式: the logo, three links, the hotline and the way back. */
+/** The simpler header of the 长者模式: the logo, three links, the hotline, the way back and, for a member, 退出登录. */
 function ElderHeader() {
   return (
     <header className="bg-white shadow-sm">
@@ -60,6 +61,7 @@ function ElderHeader() {
             </a>
           </p>
           <ElderModeSwitch elder />
+          <ElderLogout />
         </div>
       </div>
     </header>
