@@ -94,7 +94,7 @@ test.describe('the switch', () => {
     expect(new URL(page.url()).pathname).toBe('/hospitallist');
   });
 
-  test('the first HTML is already in the mode (no flash); the page cache keeps one copy per mode', async ({ request }) => {
+  test('the first HTML is already in the mode (no flash), the not-found page’s too; the page cache keeps one copy per mode', async ({ request }) => {
     const get = (cookie?: string) => request.get('/aboutHospital', { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
     const htmlTag = async (res: Awaited<ReturnType<typeof get>>) => /<html[^>]*>/.exec(await res.text())?.[0] ?? '';
     await get('elder=1');
@@ -105,6 +105,17 @@ test.describe('the switch', () => {
     expect(await htmlTag(usual)).not.toContain('elder');
     // A value the site does not read is no mode at all.
     expect(await htmlTag(await get('elder=yes'))).not.toContain('elder');
+    // The not-found page too, kept once per mode: an unknown doctor, and an address no route matches.
+    for (const missing of ['/doctordetail/D999999', '/no-such-page']) {
+      for (let i = 0; i < 2; i++) {
+        const elder = await request.get(missing, { headers: { accept: 'text/html', cookie: 'elder=1' } });
+        expect(elder.status(), missing).toBe(404);
+        expect(await htmlTag(elder), missing).toContain('class="elder"');
+        const plain = await request.get(missing, { headers: { accept: 'text/html' } });
+        expect(plain.status(), missing).toBe(404);
+        expect(await htmlTag(plain), missing).not.toContain('elder');
+      }
+    }
     // The cursor images the mode names are files of the site.
     for (const file of ['/cursors/elder-arrow.svg', '/cursors/elder-pointer.svg']) {
       const res = await request.get(file);

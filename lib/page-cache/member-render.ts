@@ -16,7 +16,7 @@
  * A render that cannot be reached is left to Next (null): the page renders as it always did.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { isDocumentRequest, isPlainDocumentRequest } from './policy';
+import { isDocumentRequest, isPlainDocumentRequest, siteVaryOfHeaders } from './policy';
 import { fallbackFor } from './fallback';
 import { RENDER_TIMEOUT_MS, answer, fallbackPage, pageCacheEnabled, renderOrigin, sameSecret, warmFallbacks } from './serve';
 import { pageCacheState } from './store';
@@ -91,7 +91,7 @@ export async function answerMemberPage(request: NextRequest, forward: Headers): 
   } catch (err) {
     if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
       // The page did not answer within the time a page has (SPEC §9): the error page, 503.
-      const page = await fallbackPage('unavailable');
+      const page = await fallbackPage('unavailable', siteVaryOfHeaders(request.headers));
       return page ? answer(page, request, 'FALLBACK', 503) : null;
     }
     state.unreachableUntil = Date.now() + 60_000;
@@ -112,7 +112,7 @@ export async function answerMemberPage(request: NextRequest, forward: Headers): 
   if (res.status === 404 || res.status >= 500) {
     const html = await res.text();
     const kind = fallbackFor(res.status, html);
-    const page = kind ? await fallbackPage(kind) : null;
+    const page = kind ? await fallbackPage(kind, siteVaryOfHeaders(request.headers)) : null;
     if (page) {
       const whole = answer(page, request, 'FALLBACK', kind === 'unavailable' ? 503 : 404);
       for (const cookie of res.headers.getSetCookie()) whole.headers.append('set-cookie', cookie);

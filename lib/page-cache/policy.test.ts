@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlainDocumentRequest, isRouteHandlerPath, keyedByPlace, pageCachePlan, rendersAlone, type PageRequest } from './policy';
+import { isPlainDocumentRequest, isRouteHandlerPath, keyedByPlace, pageCachePlan, rendersAlone, siteVaryOfHeaders, type PageRequest } from './policy';
 
 function request(pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): PageRequest {
   const url = new URL(pathAndQuery, 'http://site.test');
@@ -155,5 +155,17 @@ describe('document loads the page cache leaves to Next (lib/page-cache/member-re
       expect(isRouteHandlerPath(path), path).toBe(true);
     }
     expect(isRouteHandlerPath('/searchList')).toBe(false);
+  });
+});
+
+describe('siteVaryOfHeaders: the site-wide cookies a not-found or error page is kept and rendered by', () => {
+  const of = (cookie?: string) => siteVaryOfHeaders(new Headers(cookie === undefined ? {} : { cookie }));
+  it('reads the 长者模式 cookie only at a value the layout reads, the first of a repeated one', () => {
+    expect(of()).toEqual([]);
+    expect(of('elder=1')).toEqual(['elder=1']);
+    expect(of('a=b; elder=1; x=y')).toEqual(['elder=1']);
+    expect(of('elder=yes')).toEqual([]);
+    expect(of('elder=0; elder=1')).toEqual([]);
+    expect(of('xelder=1')).toEqual([]);
   });
 });

@@ -113,6 +113,31 @@ export function rendersAlone(pathname: string): boolean {
   return pathname === '/searchList' || pathname.startsWith('/redirect/');
 }
 
+/**
+ * The cookies every page reads (SITE_VARY_COOKIES: the 长者模式) that this request sets to a value the layout
+ * reads, as `name=value`: part of every key and of every render, the not-found and error pages' too.
+ */
+export function siteVaryOf(cookie: (name: string) => string | undefined): string[] {
+  const pairs: string[] = [];
+  for (const { name, values } of SITE_VARY_COOKIES) {
+    const raw = cookie(name);
+    if (raw !== undefined && values.includes(raw)) pairs.push(`${name}=${raw}`);
+  }
+  return pairs;
+}
+
+/** siteVaryOf for a request known by its headers alone (the first of a repeated cookie counts, as Next reads it). */
+export function siteVaryOfHeaders(headers: Pick<Headers, 'get'>): string[] {
+  const jar = new Map<string, string>();
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    if (!jar.has(name)) jar.set(name, part.slice(at + 1).trim());
+  }
+  return siteVaryOf((name) => jar.get(name));
+}
+
 /** A full page load of a cacheable page: its plan, else null (the page renders as usual). */
 export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -136,11 +161,9 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
     keyParts.push(`${name}=${read}`);
   }
   // Cookies every page reads (the 长者模式): in the key only when set, so the usual page keeps its key.
-  for (const { name, values } of SITE_VARY_COOKIES) {
-    const raw = request.cookie(name);
-    if (raw === undefined || !values.includes(raw)) continue;
-    sent.push(`${name}=${raw}`);
-    keyParts.push(`${name}=${raw}`);
+  for (const pair of siteVaryOf((name) => request.cookie(name))) {
+    sent.push(pair);
+    keyParts.push(pair);
   }
   if (sent.length > 0) forward.cookie = sent.join('; ');
   if (vary?.clientAddress === 'place') {

@@ -44,7 +44,8 @@ beforeAll(async () => {
     const nonce = req.headers[RENDER_HEADER] === state.renderSecret ? state.placeholderNonce : 'not-the-placeholder';
     const fixed = origin.answers[req.url ?? ''];
     const html = fixed?.shell ? '<html id="__next_error__">' : '<html>';
-    const body = `<!DOCTYPE html>${html}<head><script src="/a.js" nonce="${nonce}"></script></head><body><p>${origin.version} ${req.url}</p><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`;
+    const mode = req.headers.cookie ? ` [${req.headers.cookie}]` : '';
+    const body = `<!DOCTYPE html>${html}<head><script src="/a.js" nonce="${nonce}"></script></head><body><p>${origin.version} ${req.url}${mode}</p><script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`;
     setTimeout(() => {
       res.writeHead(fixed?.status ?? origin.status, {
         'content-type': 'text/html; charset=utf-8',
@@ -326,19 +327,26 @@ describe('error pages whose first HTML holds the site (lib/page-cache/fallback.t
     expect(b.res.status).toBe(404);
     expect(b.body).toContain(`v1 ${NOT_FOUND_RENDER_PATH}`);
     expect(origin.renders).toBe(2);
-    // Each error page was rendered once, ahead of the first page (below), and kept.
-    expect(origin.fallbackRenders).toBe(2);
+    // Each error page was rendered once per mode of the site (usual, 长者模式), ahead of the first page (below), and kept.
+    expect(origin.fallbackRenders).toBe(4);
+    expect(b.body).not.toContain('elder=1');
+    // In the 长者模式 the kept not-found page is the one rendered in the mode.
+    const elder = await read('/doctordetail/GONE', { headers: { cookie: 'elder=1' } });
+    expect(elder.res.status).toBe(404);
+    expect(elder.body).toContain(`v1 ${NOT_FOUND_RENDER_PATH} [elder=1]`);
+    expect(origin.fallbackRenders).toBe(4);
   });
 
-  it('renders both error pages ahead, at the first page rendered and again after a purge', async () => {
+  it('renders both error pages ahead, in both modes, at the first page rendered and again after a purge', async () => {
     origin.answers = { [NOT_FOUND_RENDER_PATH]: { status: 404 }, [UNAVAILABLE_RENDER_PATH]: { status: 200 } };
     await read('/aboutHospital');
-    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(2));
+    // Both pages in both modes of the site (usual, 长者模式).
+    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(4));
     await read('/trendsInfor');
-    expect(origin.fallbackRenders).toBe(2);
+    expect(origin.fallbackRenders).toBe(4);
     purgePageCache();
     await read('/aboutHospital');
-    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(4));
+    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(8));
   });
 
   it('answers a page that stopped rendering with its last good copy, 503 and Retry-After', async () => {

@@ -21,10 +21,10 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
-import { pageVary } from '@/lib/page-vary';
+import { pageVary, SITE_VARY_COOKIES } from '@/lib/page-vary';
 import { FALLBACK_KEYS, NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH, fallbackFor } from './fallback';
 import { visitorPlace } from './place';
-import { keyedByPlace, pageCachePlan, type PageCachePlan } from './policy';
+import { keyedByPlace, pageCachePlan, siteVaryOfHeaders, type PageCachePlan } from './policy';
 import { PROXY_CACHE_HEADER, proxyKeyedByPlace } from './proxy-place';
 import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
@@ -249,14 +249,16 @@ function storedBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
 
 /**
  * The not-found or error page rendered whole, from the shared store or rendered once now
- * (lib/page-cache/fallback.ts). Null when it cannot be rendered either.
+ * (lib/page-cache/fallback.ts), one copy per mode of the site (`siteVary`: the 长者模式's cookie, from
+ * siteVaryOf), so a visitor in the 长者模式 gets it in large type too. Null when it cannot be rendered either.
  */
-export async function fallbackPage(kind: 'notFound' | 'unavailable'): Promise<CachedPage | null> {
+export async function fallbackPage(kind: 'notFound' | 'unavailable', siteVary: readonly string[] = []): Promise<CachedPage | null> {
   const state = pageCacheState();
-  const key = FALLBACK_KEYS[kind];
+  const key = [FALLBACK_KEYS[kind], ...siteVary].join('\n');
   const path = kind === 'notFound' ? NOT_FOUND_RENDER_PATH : UNAVAILABLE_RENDER_PATH;
   const expected = kind === 'notFound' ? 404 : 200;
-  const plan = { key, path, forward: {}, perVisitor: false };
+  const forward: Record<string, string> = siteVary.length > 0 ? { cookie: siteVary.join('; ') } : {};
+  const plan = { key, path, forward, perVisitor: false };
   const kept = state.shared.get(key);
   if (kept) {
     // Stale-while-revalidate, as for pages: the error page never waits for a render.
@@ -280,8 +282,12 @@ export function warmFallbacks(): void {
   const state = pageCacheState();
   if (state.fallbacksWarm) return;
   state.fallbacksWarm = true;
-  void fallbackPage('notFound').catch(() => undefined);
-  void fallbackPage('unavailable').catch(() => undefined);
+  // In every mode of the site: the usual one, and each value of a site-wide cookie (the 长者模式).
+  const modes: string[][] = [[], ...SITE_VARY_COOKIES.flatMap(({ name, values }) => values.map((v) => [`${name}=${v}`]))];
+  for (const mode of modes) {
+    void fallbackPage('notFound', mode).catch(() => undefined);
+    void fallbackPage('unavailable', mode).catch(() => undefined);
+  }
 }
 
 /** A render that failed or needs a whole error page: the answer a visitor gets instead. */
@@ -300,7 +306,7 @@ async function answerFailure(
     // A render that timed out gets the error page (below); only an unreachable render is left to Next.
     if (outcome === null) return null;
   }
-  const page = await fallbackPage(unavailable ? 'unavailable' : 'notFound');
+  const page = await fallbackPage(unavailable ? 'unavailable' : 'notFound', siteVaryOfHeaders(request.headers));
   if (page) return answer(page, request, 'FALLBACK', unavailable ? 503 : 404);
   return rendered ? answer(rendered.page, request, 'MISS', unavailable ? 503 : rendered.page.status) : null;
 }
