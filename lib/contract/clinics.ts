@@ -29,3 +29,16 @@ export interface WireDepartment {
   Clinics?: { HospitalCode: string; HospitalName: string; CityName: string; ProvinceID: number; DoctorCount: number }[];
   Illnesses?: { ID: number; SpecialtyName: string; DoctorCount: number }[];
 }
+
+/** TW_Org/GetSaleType: a clinic type of the list's filter. */
+export interface WireSaleType {
+  SaleTypeID: number;
+  SaleTypeName: string;
+}
+
+/** TW_Org/GetOrgEnvironmentImage: a photo of a clinic. */
+export interface WireOrgImage {
+  ImageID: number;
+  ImageUrl: string;
+  Title: string;
+}

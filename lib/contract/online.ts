@@ -82,3 +82,9 @@ export interface WireAskPhotoData {
   ContentType: string;
   Data: string;
 }
+
+/** IM_InterrogationOrder/DoctorIsOnline: whether a doctor answers online now (IsOnline 1). */
+export interface WireOnlineState {
+  DoctorID: number;
+  IsOnline: number;
+}

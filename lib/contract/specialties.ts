@@ -54,3 +54,36 @@ export interface WireIllness {
   Departments?: string[];
   Hospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
 }
+
+/** TW_Class/GetSpeciaClass: a class of studios. */
+export interface WireSpecialClass {
+  ClassCode: string;
+  ClassName: string;
+}
+
+/** TW_User/GetStudioMenu with a StudioID: the studio and its article kinds with their counts. */
+export interface WireStudioMenu {
+  Studio: WireStudio;
+  Menu: { SpecialType: SpecialType; MenuName: string; Count: number }[];
+}
+
+/** TW_User/GetStudioMenu without a StudioID: a class of studios and how many it has. */
+export interface WireStudioClassCount {
+  ClassCode: string;
+  ClassName: string;
+  Count: number;
+}
+
+/** TW_DiseaseType/GetDiseaseTypeList: a kind of illness and its number of specialties. */
+export interface WireDiseaseType {
+  DiseaseTypeID: number;
+  DiseaseTypeName: string;
+  Count: number;
+}
+
+/** HIS_Specialty/GetHIS_SpecialtyConfigurationType: a type of specialty and its number of illnesses. */
+export interface WireSpecialtyType {
+  TypeID: number;
+  TypeName: string;
+  Count: number;
+}
