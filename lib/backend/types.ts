@@ -5,6 +5,7 @@
 import type DatabaseConstructor from 'better-sqlite3';
 import type { Throttles } from './throttles';
 import type { PaymentProvider } from './payments';
+import type { AccessOf, EndpointPath, ResultOf } from '@/lib/contract';
 
 export type Database = DatabaseConstructor.Database;
 
@@ -97,8 +98,13 @@ export interface HandlerContext {
  */
 export type Access = 'public' | 'member';
 
-export interface Endpoint {
-  access: Access;
+/**
+ * The handler of one path P of the endpoint table (lib/contract/endpoints.ts, docs/architecture.md "The endpoint
+ * table"): its access is the table's, and it must return the table's Result for P, so a field renamed on this side
+ * fails tsc.
+ */
+export interface Endpoint<P extends EndpointPath = EndpointPath> {
+  access: AccessOf<P>;
   /** Whether the call changes data (documentation, and the router's write log). */
   write?: boolean;
   /**
@@ -109,12 +115,18 @@ export interface Endpoint {
   ignoresToken?: boolean;
   /** Takes files (multipart/form-data) with a body larger than other calls' MAX_BODY_BYTES (router.ts). */
   upload?: UploadRule;
-  /** Returns the envelope's Result. Throw BackendError for a non-1 ErrorNo. */
-  handle(ctx: HandlerContext): unknown;
+  /** Returns the envelope's Result (the table's for P). Throw BackendError for a non-1 ErrorNo. */
+  handle(ctx: HandlerContext): ResultOf<P> | Promise<ResultOf<P>>;
 }
 
-/** Keyed by the path below /api/, e.g. 'News/GetNewList'. */
-export type EndpointMap = Record<string, Endpoint>;
+/** One service group's handlers, keyed by the path below /api/ (e.g. 'News/GetNewList'), each typed by its path. */
+export type EndpointMap = { [P in EndpointPath]?: Endpoint<P> };
+
+/** An endpoint as the router finds it by the path a request names: any path, any Result. */
+export interface RoutedEndpoint extends Omit<Endpoint, 'access' | 'handle'> {
+  access: Access;
+  handle(ctx: HandlerContext): unknown;
+}
 
 // The errors a handler throws live in errors.ts (the throttles throw them too; types.ts imports the throttles' type).
 export { BackendError, ErrorNo, TooManyRequests } from './errors';

@@ -14,7 +14,7 @@ export interface WireTokens {
 export interface WirePhoneCheck extends Partial<WireTokens> {
   ReturnCode: number;
   Message?: string;
-  DataList?: { CardNo: string; HolderName: string; LevelName: string; Points: number; OrgName: string; IssueDate: string }[];
+  DataList?: WireMemberCard[];
 }
 
 /** AuthenticationCenter/SendSmsVerifyCode: the code's life and when another may be sent, in seconds. */
@@ -56,4 +56,15 @@ export interface WireIpLocation {
 export interface WireWebUrl {
   Url: string;
   PlatformType: string;
+}
+
+/** An offline member card of the phone (PCVipCheckByPhone's ReturnCode 3). */
+export interface WireMemberCard {
+  CardNo: string;
+  HolderName: string;
+  LevelID?: number;
+  LevelName: string;
+  Points: number;
+  OrgName: string;
+  IssueDate: string;
 }

@@ -3,6 +3,8 @@
  */
 
 export interface WireOrg {
+  /** The clinic's number (the embedded backend's). */
+  HospitalID?: number;
   HospitalCode: string;
   HospitalName: string;
   ProvinceID: number;
@@ -16,9 +18,12 @@ export interface WireOrg {
   Image: string;
   Introduction: string;
   Traffic: string;
+  SaleTypeID?: number;
   SaleTypeName: string;
   CollectCount: number;
   DoctorCount: number;
+  /** km from the Lat/Lng sent (GetOrgList), else null. */
+  Distance?: number | null;
 }
 
 export interface WireDepartment {

@@ -57,3 +57,9 @@ export interface WireDevSmsNotice {
   Text: string;
   CreateTime: string;
 }
+
+/** Dev/AnswerQuestion: the question answered, and whether the answer was to the question or its follow-up. */
+export interface WireDevAnswered {
+  AskNo: string;
+  Answered: 'question' | 'followUp';
+}

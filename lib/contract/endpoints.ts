@@ -3,7 +3,7 @@
  * answers (docs/architecture.md "The endpoint table"). Both sides are typed by it: lib/api's `post()` takes a path of
  * this table and its fields and returns its Result, and each handler of lib/backend is registered for a path and
  * must return that path's Result. A field renamed or retyped on either side fails `tsc`
- * (lib/contract/endpoints.type-test.ts shows it).
+ * (test/endpoint-table.test.ts shows it).
  *
  * Request fields are what the client sends before form encoding (a number goes out as its digits, a Blob as a file
  * part); the backend reads every one of them back as a string (lib/backend/fields.ts). Optional fields may be
@@ -23,6 +23,7 @@ import type { WireBookingSlot, WireRegistration } from './booking';
 import type { WireDepartment, WireOrg, WireOrgImage, WireSaleType } from './clinics';
 import type { WireConstitutionRecord, WireConstitutionRecords } from './constitution';
 import type {
+  WireDevAnswered,
   WireDevCard,
   WireDevFailNext,
   WireDevFilledSlot,
@@ -32,8 +33,8 @@ import type {
   WireDevVisited,
   WireDevWechatCode,
 } from './dev';
+import type { WireDone, WireList } from './envelope';
 import type { WireDoctor, WireDoctorScheduleDay, WireFilterCounts, WireSlot } from './doctors';
-import type { WireList } from './envelope';
 import type { WireEvaluateRatio, WireEvaluation, WireVisitReview } from './evaluations';
 import type { JobChannel, WireJob, WireJobCompany, WireJobType } from './jobs';
 import type {
@@ -43,6 +44,7 @@ import type {
   WireFavouriteDoctor,
   WireMember,
   WirePatient,
+  WirePatientDeleted,
   WirePatientList,
   WireRight,
   WireRightsList,
@@ -56,6 +58,7 @@ import type { WirePriceList } from './prices';
 import type {
   WireCity,
   WireHotWord,
+  WireHotWordHit,
   WireInsurance,
   WireProvince,
   WireShift,
@@ -147,7 +150,7 @@ export interface Endpoints {
   'AuthenticationCenter/PcPhoneLogin': { access: 'public'; fields: PhoneCode; result: WireTokens };
   'AuthenticationCenter/PcWechatLogin': { access: 'public'; fields: { Code: string }; result: WireTokens };
   'AuthenticationCenter/Restapi': { access: 'public'; fields: None; result: WireIpLocation };
-  'AuthenticationCenter/OutLogin': { access: 'public'; fields: { refresh_token: string }; result: null };
+  'AuthenticationCenter/OutLogin': { access: 'public'; fields: { refresh_token: string }; result: WireDone };
 
   // VIP_Member (SPEC §7 Members)
   'VIP_Member/PCVipCheckByPhone': { access: 'public'; fields: PhoneCode; result: WirePhoneCheck };
@@ -161,7 +164,7 @@ export interface Endpoints {
     fields: PhoneCode & { VipName: string; Password: string; IDCard?: string; AgreeFlag: number };
     result: WireTokens;
   };
-  'VIP_Member/ResetPwd': { access: 'public'; fields: PhoneCode & { Password: string }; result: null };
+  'VIP_Member/ResetPwd': { access: 'public'; fields: PhoneCode & { Password: string }; result: WireDone };
   'VIP_Member/GetVIPMember': { access: 'member'; fields: None; result: WireMember };
   'VIP_Member/GetVIP_MemberByVipCode': { access: 'member'; fields: { VipCode: string }; result: WireMember };
   'VIP_Member/UpdateVipinformation': {
@@ -177,8 +180,8 @@ export interface Endpoints {
   'SYS_Agreement/GetSigin': { access: 'public'; fields: { ID: number } | { Code: string }; result: WireAgreement };
 
   // TW_Org (clinics) and reference data
-  'TW_Org/GetProvincetList': { access: 'public'; fields: None; result: WireList<WireProvince> };
-  'TW_Org/GetSaleType': { access: 'public'; fields: None; result: WireList<WireSaleType> };
+  'TW_Org/GetProvincetList': { access: 'public'; fields: None; result: Rows<WireProvince> };
+  'TW_Org/GetSaleType': { access: 'public'; fields: None; result: Rows<WireSaleType> };
   'TW_Org/GetAliyunCity': { access: 'public'; fields: { Ip: string }; result: { ReturnObject: WireCity } };
   'TW_Org/GetOrgList': {
     access: 'public';
@@ -186,10 +189,10 @@ export interface Endpoints {
     result: WireList<WireOrg>;
   };
   'TW_Org/GetOrgSingle': { access: 'public'; fields: { HospitalCode: string }; result: { ReturnObject: WireOrg } };
-  'TW_Org/GetOrgEnvironmentImage': { access: 'public'; fields: { HospitalCode: string }; result: WireList<WireOrgImage> };
+  'TW_Org/GetOrgEnvironmentImage': { access: 'public'; fields: { HospitalCode: string }; result: Rows<WireOrgImage> };
   'TW_Org/GetSchedOrgList': { access: 'public'; fields: { HospitalCode: string; Date?: string }; result: Rows<WireSlot> };
-  'DD_DataBaseClient/GetMedicalInsurance': { access: 'public'; fields: { HospitalCode?: string }; result: WireList<WireInsurance> };
-  'DD_DataBaseClient/GetDataBaseShift': { access: 'public'; fields: None; result: WireList<WireShift> };
+  'DD_DataBaseClient/GetMedicalInsurance': { access: 'public'; fields: { HospitalCode?: string }; result: Rows<WireInsurance> };
+  'DD_DataBaseClient/GetDataBaseShift': { access: 'public'; fields: None; result: Rows<WireShift> };
   'DD_DataBaseClient/GetPriceList': { access: 'public'; fields: None; result: WirePriceList };
   'WechatClient/PcWebUrl': { access: 'public'; fields: { PlatformType: string; url: string; Parms?: string }; result: WireWebUrl };
 
@@ -235,14 +238,14 @@ export interface Endpoints {
   };
   'TW_User/GetStudioList': { access: 'public'; fields: Paged & { ClassCode?: string; Keyword?: string }; result: WireList<WireStudio> };
   'TW_User/GetDoctorFilterCounts': { access: 'public'; fields: DoctorFilterFields; result: { ReturnObject: WireFilterCounts } };
-  'TW_User/GetDepartmentList': { access: 'public'; fields: { ProvinceID?: number }; result: WireList<WireDepartment> };
+  'TW_User/GetDepartmentList': { access: 'public'; fields: { ProvinceID?: number }; result: Rows<WireDepartment> };
   'TW_User/GetDepartment': { access: 'public'; fields: { Name: string }; result: { ReturnObject: WireDepartment } };
   'TW_User/GetUserNums': { access: 'public'; fields: None; result: WireList<WireUserNum> };
   'TW_User/GetStyleDisplay': { access: 'public'; fields: None; result: WireStyleDisplay };
   'TW_User/GetThirdAppInfo': { access: 'public'; fields: None; result: WireList<WireThirdApp> };
 
   // Specialties, studios' articles, illnesses
-  'HIS_Specialty/GetHIS_SpecialtyConfigurationType': { access: 'public'; fields: None; result: WireList<WireSpecialtyType> };
+  'HIS_Specialty/GetHIS_SpecialtyConfigurationType': { access: 'public'; fields: None; result: Rows<WireSpecialtyType> };
   /** A page of illnesses, or with ID one illness as ReturnObject. */
   'HIS_Specialty/GeHIS_SpecialtyConfiguration': {
     access: 'public';
@@ -257,7 +260,7 @@ export interface Endpoints {
     };
     result: WireList<WireIllness> | { ReturnObject: WireIllness };
   };
-  'TW_Class/GetSpeciaClass': { access: 'public'; fields: None; result: WireList<WireSpecialClass> };
+  'TW_Class/GetSpeciaClass': { access: 'public'; fields: None; result: Rows<WireSpecialClass> };
   'TW_Special/GetSpecialList': {
     access: 'public';
     fields: Paged & { SpecialType?: number; StudioID?: number };
@@ -265,7 +268,7 @@ export interface Endpoints {
   };
   'TW_Special/GetSpecialSingle': { access: 'public'; fields: { ID: number }; result: { ReturnObject: WireSpecial } };
   'TW_Special/GetDoctorSpecialList': { access: 'public'; fields: Paged & DoctorRef; result: WireList<WireSpecial> };
-  'TW_DiseaseType/GetDiseaseTypeList': { access: 'public'; fields: None; result: WireList<WireDiseaseType> };
+  'TW_DiseaseType/GetDiseaseTypeList': { access: 'public'; fields: None; result: Rows<WireDiseaseType> };
 
   // TW_Class (the group's rules and the site's change log)
   'TW_Class/GetSystemMenu': { access: 'public'; fields: None; result: WireList<WireSystemMenu> };
@@ -336,7 +339,7 @@ export interface Endpoints {
   };
 
   // Messages
-  'TW_Message/GetMessageSrouce': { access: 'public'; fields: { Type?: number }; result: WireList<WireSource> };
+  'TW_Message/GetMessageSrouce': { access: 'public'; fields: { Type?: number }; result: Rows<WireSource> };
   'TW_Message/AddTW_Message': {
     access: 'member';
     fields: { Type: number; SourceID: number; Title?: string; Content: string; ContactPhone?: string };
@@ -361,7 +364,7 @@ export interface Endpoints {
 
   // Search
   'TW_HotWords/GetHotWordsList': { access: 'public'; fields: { PageSize?: number }; result: WireList<WireHotWord> };
-  'TW_HotWords/InsertHotWords': { access: 'public'; fields: { Word: string; ClientIP?: string }; result: null };
+  'TW_HotWords/InsertHotWords': { access: 'public'; fields: { Word: string; ClientIP?: string }; result: WireHotWordHit };
 
   // HIS_Register (bookings and patients)
   'HIS_Register/GetRegisterList': { access: 'member'; fields: Paged & { Status?: number }; result: WireList<WireRegistration> };
@@ -386,7 +389,7 @@ export interface Endpoints {
     fields: { PatientID: number; Name: string; Relation: string; IDCard?: string; Phone?: string; ConsentCode?: string };
     result: WirePatient;
   };
-  'HIS_Register/DeletePatient': { access: 'member'; fields: { PatientID: number }; result: null };
+  'HIS_Register/DeletePatient': { access: 'member'; fields: { PatientID: number }; result: WirePatientDeleted };
 
   // TW_Constitution (the constitution self-test's archive)
   'TW_Constitution/AddRecord': { access: 'member'; fields: { Sex: number; Answers: string }; result: WireConstitutionRecord };
@@ -401,7 +404,7 @@ export interface Endpoints {
   'Dev/FillSlot': { access: 'public'; fields: { ScheduleID: string; Leave?: number }; result: WireDevFilledSlot };
   'Dev/MarkVisited': { access: 'public'; fields: { RegisterNo: string }; result: WireDevVisited };
   'Dev/GetSmsNotices': { access: 'public'; fields: { Phone: string }; result: Rows<WireDevSmsNotice> };
-  'Dev/AnswerQuestion': { access: 'public'; fields: { AskNo: string; Content?: string }; result: WireAsk };
+  'Dev/AnswerQuestion': { access: 'public'; fields: { AskNo: string; Content?: string }; result: WireDevAnswered };
 }
 
 /** A path of the table, e.g. 'News/GetNewList'. */

@@ -17,6 +17,11 @@ export interface WireEvaluation {
   CreateTime: string;
   Stars?: number;
   Verified?: number;
+  /** The doctor's number, null for a clinic's evaluation (the embedded backend's). */
+  DoctorID?: number | null;
+  HasContent?: number;
+  /** 0 a clinic visit, 1 an online consultation. */
+  Source?: number;
 }
 
 /** TW_Evaluate/GetEvaluateRatio: the counts behind a doctor's or a clinic's 满意度. */

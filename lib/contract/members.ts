@@ -98,3 +98,9 @@ export interface WireFavouriteDoctor {
   Avatar: string;
   CollectTime: string;
 }
+
+/** HIS_Register/DeletePatient: the patient removed. */
+export interface WirePatientDeleted {
+  PatientID: number;
+  Deleted: boolean;
+}

@@ -4,6 +4,8 @@
  */
 
 export interface WireQuestion {
+  /** The question's number (the embedded backend's). */
+  QuestionID?: number;
   AppointmentCode: string;
   DoctorID: number;
   DoctorCode: string;

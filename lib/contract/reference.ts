@@ -61,3 +61,10 @@ export interface WireThirdApp {
   QrImage: string;
   Link: string;
 }
+
+/** TW_HotWords/InsertHotWords: the searched word as the queue keeps it. */
+export interface WireHotWordHit {
+  ID: number;
+  Word: string;
+  Hits: number;
+}

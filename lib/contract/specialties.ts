@@ -12,6 +12,8 @@ export interface WireStudio {
   ClassName: string;
   Introduction: string;
   Image: string;
+  /** The doctor's number (the embedded backend's). */
+  DoctorID?: number;
   AppointmentCode: string;
   DoctorName: string;
   DoctorTitle: string;
@@ -34,6 +36,8 @@ export interface WireSpecial {
   Image: string;
   CreateTime: string;
   Content?: string;
+  /** The author's number, when a doctor wrote it (the embedded backend's). */
+  DoctorID?: number | null;
 }
 
 export interface WireIllness {

@@ -52,7 +52,7 @@ const smsCodeField = (fields: Record<string, string>) => requiredString(fields, 
 const refreshTokenField = (fields: Record<string, string>) =>
   requiredString(fields, 'refresh_token', '刷新令牌', 512);
 
-export const authEndpoints: EndpointMap = {
+export const authEndpoints = {
   'AuthenticationCenter/GetVisitorToken': {
     access: 'public',
     ignoresToken: true,
@@ -240,4 +240,4 @@ export const authEndpoints: EndpointMap = {
       return { Success: true };
     },
   },
-};
+} satisfies EndpointMap;

@@ -3,6 +3,7 @@
  * handlers (SPEC §2). Wire names are PascalCase in SPEC §3/§7 style.
  */
 import { BackendError, ErrorNo, type Database, type Fields } from '../types';
+import type { WireDoctor, WireOrg } from '@/lib/contract';
 import { optionalString } from '../fields';
 
 export const DOCTOR_COLUMNS = `d.doctor_id, d.appointment_code, d.name, d.title, d.org_code, d.province_id, d.department,
@@ -30,7 +31,7 @@ export interface DoctorRow {
   intro?: string;
 }
 
-export function wireDoctor(r: DoctorRow) {
+export function wireDoctor(r: DoctorRow): WireDoctor {
   return {
     DoctorID: r.doctor_id,
     AppointmentCode: r.appointment_code,
@@ -80,7 +81,7 @@ export const ORG_COLUMNS = `o.org_id, o.code, o.name, o.province_id, p.name AS p
 export const ORG_FROM = `orgs o JOIN provinces p ON p.province_id = o.province_id
   LEFT JOIN sale_types s ON s.sale_type_id = o.sale_type_id`;
 
-export function wireOrg(r: OrgRow) {
+export function wireOrg(r: OrgRow): WireOrg {
   return {
     HospitalID: r.org_id,
     HospitalCode: r.code,
