@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { post as clientPost } from '@/lib/api/client';
 import type { AuthedClient } from '@/lib/api/types';
+import { optionalInt } from '@/lib/backend/fields';
 import type { EndpointMap } from '@/lib/backend/types';
 import type { FieldsOf, ResultOf, WireDoctor, WireList, WireNews, WireSaleType, WireTokens } from '@/lib/contract';
 import { installTestBackend, type TestBackend } from './test-backend';
@@ -17,8 +18,8 @@ type Post = typeof clientPost;
 /** (a) The client side: a call sends the table's fields for its path, and only its paths. */
 export function clientSendsTheTablesFields(post: Post, member: AuthedClient) {
   void post('News/GetNewList', { keyword: '针灸', PageIndex: 1 });
-  // @ts-expect-error News/GetNewList's keyword is 'keyword': a renamed field fails.
-  void post('News/GetNewList', { Keyword: '针灸' });
+  // @ts-expect-error News/GetNewList's keyword is 'keyword' (or 'Keyword'): a renamed field fails.
+  void post('News/GetNewList', { KeyWord: '针灸' });
   // @ts-expect-error a field of the wrong type (PageIndex is a number) fails.
   void post('News/GetNewList', { PageIndex: [1] });
   // @ts-expect-error ExchangeGoods requires its IdempotencyKey: a call without it fails.
@@ -43,8 +44,8 @@ export async function clientReadsTheTablesResult(post: Post) {
 }
 
 /**
- * (c) The backend side: a handler registered for a path returns that path's Result, with the table's access. One
- * group per fixture, so that each wrong line is the only error of its object.
+ * (c) The backend side: a handler registered for a path returns that path's Result, with the table's access, and
+ * reads the table's fields. One group per fixture, so that each wrong line is the only error of its object.
  */
 export const rightHandler: EndpointMap = {
   'TW_Org/GetSaleType': {
@@ -72,6 +73,17 @@ export const wrongAccess: EndpointMap = {
     access: 'public',
     handle: () => {
       throw new Error('not called');
+    },
+  },
+};
+export const readsRenamedField: EndpointMap = {
+  'News/GetTW_MatrixDetail': {
+    access: 'public',
+    handle: ({ fields }) => {
+      optionalInt(fields, 'TypeID', '账号类型');
+      // @ts-expect-error a handler reading a field the table does not name (TypeID as TypeId) fails.
+      optionalInt(fields, 'TypeId', '账号类型');
+      return { DataList: [], TotalCount: 0, PageIndex: 1, PageSize: 0 };
     },
   },
 };

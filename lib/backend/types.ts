@@ -5,12 +5,22 @@
 import type DatabaseConstructor from 'better-sqlite3';
 import type { Throttles } from './throttles';
 import type { PaymentProvider } from './payments';
-import type { AccessOf, EndpointPath, ResultOf } from '@/lib/contract';
+import type { AccessOf, EndpointPath, FieldsOf, ResultOf } from '@/lib/contract';
 
 export type Database = DatabaseConstructor.Database;
 
-/** Form fields of a request body. A repeated key keeps its first value. */
-export type Fields = Readonly<Record<string, string>>;
+/** Form fields of a request body. A repeated key keeps its first value; a field not sent is undefined. */
+export type Fields = Readonly<Record<string, string | undefined>>;
+
+/** Every key of a fields type, of each member of a union (SYS_Agreement/GetSigin takes ID or Code). */
+type KeysOf<F> = F extends unknown ? keyof F : never;
+
+/**
+ * The fields a handler of path P reads: the table's names (lib/contract/endpoints.ts), each a string when sent.
+ * The readers of lib/backend/fields.ts take only these names from it, so a field renamed on the client side and
+ * not here (or the other way round) fails tsc.
+ */
+export type RequestFields<P extends EndpointPath> = Readonly<{ [K in KeysOf<FieldsOf<P>> & string]?: string }>;
 
 /** Who is calling, from the Bearer token (router.ts resolves it). */
 export type Caller =
@@ -61,9 +71,10 @@ export interface UploadRule {
   maxFiles: number;
 }
 
-export interface HandlerContext {
+export interface HandlerContext<F extends Fields = Fields> {
   db: Database;
-  fields: Fields;
+  /** The request's fields; a handler's are typed by its path (RequestFields). */
+  fields: F;
   /** The files of an upload call (Endpoint.upload); empty for every other call. */
   files: UploadedFile[];
   caller: Caller;
@@ -116,7 +127,7 @@ export interface Endpoint<P extends EndpointPath = EndpointPath> {
   /** Takes files (multipart/form-data) with a body larger than other calls' MAX_BODY_BYTES (router.ts). */
   upload?: UploadRule;
   /** Returns the envelope's Result (the table's for P). Throw BackendError for a non-1 ErrorNo. */
-  handle(ctx: HandlerContext): ResultOf<P> | Promise<ResultOf<P>>;
+  handle(ctx: HandlerContext<RequestFields<P>>): ResultOf<P> | Promise<ResultOf<P>>;
 }
 
 /** One service group's handlers, keyed by the path below /api/ (e.g. 'News/GetNewList'), each typed by its path. */

@@ -207,7 +207,8 @@ export interface Endpoints {
   'News/GetTW_Notice': { access: 'public'; fields: Paged; result: WireList<WireNotice> };
   'News/GetNewList': {
     access: 'public';
-    fields: Paged & { type?: number; keyword?: string; ProciceID?: number; Year?: number };
+    /** type and keyword as SPEC §7 spells them; Type and Keyword are read too. */
+    fields: Paged & { type?: number; Type?: number; keyword?: string; Keyword?: string; ProciceID?: number; Year?: number };
     result: WireList<WireNews>;
   };
   'News/GetTW_SpiderJobsTypeName': { access: 'public'; fields: None; result: WireList<WireJobType> };
@@ -364,7 +365,8 @@ export interface Endpoints {
 
   // Search
   'TW_HotWords/GetHotWordsList': { access: 'public'; fields: { PageSize?: number }; result: WireList<WireHotWord> };
-  'TW_HotWords/InsertHotWords': { access: 'public'; fields: { Word: string; ClientIP?: string }; result: WireHotWordHit };
+  /** Word, or keyword as News/GetNewList spells it. */
+  'TW_HotWords/InsertHotWords': { access: 'public'; fields: { Word: string; keyword?: string; ClientIP?: string }; result: WireHotWordHit };
 
   // HIS_Register (bookings and patients)
   'HIS_Register/GetRegisterList': { access: 'member'; fields: Paged & { Status?: number }; result: WireList<WireRegistration> };

@@ -4,7 +4,7 @@
  */
 import { BackendError, ErrorNo, type Database, type Fields } from '../types';
 import type { WireDoctor, WireOrg } from '@/lib/contract';
-import { optionalString } from '../fields';
+import { optionalString, type FieldName } from '../fields';
 
 export const DOCTOR_COLUMNS = `d.doctor_id, d.appointment_code, d.name, d.title, d.org_code, d.province_id, d.department,
   d.specialties, d.avatar, d.praise_rate, d.service_count, d.fans, d.consult_online, d.consult_fee, d.register_fee,
@@ -109,14 +109,14 @@ export function wireOrg(r: OrgRow): WireOrg {
 /** Codes are short ASCII identifiers; anything else is a clear bad input, never a query. */
 const CODE_RE = /^[A-Za-z0-9_-]{1,40}$/;
 
-export function requiredCode(fields: Fields, name: string, label: string): string {
+export function requiredCode<F extends Fields>(fields: F, name: FieldName<F>, label: string): string {
   const value = optionalString(fields, name, label, 200);
   if (!value) throw new BackendError(ErrorNo.BAD_INPUT, `缺少${label}`);
   if (!CODE_RE.test(value)) throw new BackendError(ErrorNo.BAD_INPUT, `${label}格式不正确`);
   return value;
 }
 
-export function optionalCode(fields: Fields, name: string, label: string): string {
+export function optionalCode<F extends Fields>(fields: F, name: FieldName<F>, label: string): string {
   const value = optionalString(fields, name, label, 200);
   if (value && !CODE_RE.test(value)) throw new BackendError(ErrorNo.BAD_INPUT, `${label}格式不正确`);
   return value;
