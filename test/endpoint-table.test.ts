@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { post as clientPost } from '@/lib/api/client';
 import type { AuthedClient } from '@/lib/api/types';
-import { optionalInt } from '@/lib/backend/fields';
+import { optionalInt, paging } from '@/lib/backend/fields';
+import { phoneField } from '@/lib/backend/handlers/auth-support';
 import type { EndpointMap } from '@/lib/backend/types';
 import type { FieldsOf, ResultOf, WireDoctor, WireList, WireNews, WireSaleType, WireTokens } from '@/lib/contract';
 import { installTestBackend, type TestBackend } from './test-backend';
@@ -84,6 +85,26 @@ export const readsRenamedField: EndpointMap = {
       // @ts-expect-error a handler reading a field the table does not name (TypeID as TypeId) fails.
       optionalInt(fields, 'TypeId', '账号类型');
       return { DataList: [], TotalCount: 0, PageIndex: 1, PageSize: 0 };
+    },
+  },
+};
+export const pagesWithoutPagingFields: EndpointMap = {
+  'News/GetTW_MatrixDetail': {
+    access: 'public',
+    handle: ({ fields }) => {
+      // @ts-expect-error paging reads PageIndex and PageSize: an endpoint whose table entry has neither fails.
+      const page = paging(fields);
+      return { DataList: [], TotalCount: 0, PageIndex: page.pageIndex, PageSize: page.pageSize };
+    },
+  },
+};
+export const readsAPhoneNotSent: EndpointMap = {
+  'AuthenticationCenter/PcWechatLogin': {
+    access: 'public',
+    handle: ({ fields }) => {
+      // @ts-expect-error phoneField reads Phone, which PcWechatLogin's table entry does not send.
+      phoneField(fields);
+      return { access_token: '' };
     },
   },
 };

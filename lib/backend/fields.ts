@@ -67,8 +67,11 @@ export interface Paging {
   offset: number;
 }
 
+/** The fields paging reads: a handler's fields must name them (the endpoint table's Paged), else tsc fails. */
+type PagingFields = Readonly<{ PageIndex?: string; PageSize?: string }>;
+
 /** PageIndex (from 1) and PageSize (1..maxSize); lists page in SQL with LIMIT/OFFSET. */
-export function paging(fields: Fields, { defaultSize = 10, maxSize = 100 } = {}): Paging {
+export function paging(fields: PagingFields, { defaultSize = 10, maxSize = 100 } = {}): Paging {
   const pageIndex = optionalInt(fields, 'PageIndex', '页码', { min: 1, max: 100000 }) ?? 1;
   const pageSize = optionalInt(fields, 'PageSize', '每页条数', { min: 1, max: maxSize }) ?? defaultSize;
   return { pageIndex, pageSize, offset: (pageIndex - 1) * pageSize };

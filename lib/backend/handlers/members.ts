@@ -8,7 +8,7 @@ import { optionalString, requiredString } from '../fields';
 import { checkHolderIdCard } from './patients';
 import { hashPassword } from '../passwords';
 import type { MemberRow } from '../session-tokens';
-import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
+import { BackendError, ErrorNo, type Database, type EndpointMap, type HandlerContext } from '../types';
 import type { WireMember, WireMemberCard } from '@/lib/contract';
 import {
   cardsOfPhone,
@@ -30,7 +30,7 @@ import {
 /** SPEC §4 phone check return codes. */
 export const ReturnCode = { LOGGED_IN: 4, HAS_CARDS: 3, NOT_REGISTERED: 2 } as const;
 
-const smsCode = (fields: Fields) => requiredString(fields, 'Code', '短信验证码', 16);
+const smsCode = (fields: Readonly<{ Code?: string }>) => requiredString(fields, 'Code', '短信验证码', 16);
 
 function cardListItem(card: CardRow): WireMemberCard {
   return {
