@@ -29,7 +29,7 @@ const reshape = (a: WireAgreement): AgreementSummary => ({
 export function getAgreements(): Promise<AgreementSummary[]> {
   return cachedRead(
     ['agreements'],
-    async () => (await publicRead<{ DataList: WireAgreement[] }>('SYS_Agreement/GetList')).DataList.map(reshape),
+    async () => (await publicRead('SYS_Agreement/GetList')).DataList.map(reshape),
     { tags: [CACHE_TAGS.agreements], revalidate: REVALIDATE.reference },
   );
 }
@@ -41,7 +41,7 @@ export function getAgreement(by: { id: number } | { code: string }): Promise<Agr
     ['agreement', JSON.stringify(fields)],
     async () => {
       try {
-        const a = await publicRead<WireAgreement>('SYS_Agreement/GetSigin', fields);
+        const a = await publicRead('SYS_Agreement/GetSigin', fields);
         return { ...reshape(a), contentHtml: a.Content ?? '' };
       } catch (err) {
         if (isApiError(err) && isMissing(err.errorNo)) return null;

@@ -6,7 +6,7 @@ import 'server-only';
  */
 import { isApiError } from './errors';
 import type { AuthedClient, Page } from './types';
-import { isMissing, type WireAsk, type WireAskPhotoData, type WireList } from '@/lib/contract';
+import { type FieldsOf, isMissing, type WireAsk } from '@/lib/contract';
 
 export type AskStatus = 'unpaid' | 'lapsed' | 'waiting' | 'answered' | 'refunded' | 'rated' | 'refunding';
 
@@ -101,7 +101,7 @@ export interface AskInput {
 }
 
 export async function askQuestion(client: AuthedClient, input: AskInput): Promise<AskedQuestion> {
-  const fields: Record<string, string | number | Blob> = {
+  const fields: FieldsOf<'IM_AskQuestion/AskQuestion'> = {
     DoctorID: input.doctorId,
     PatientID: input.patientId,
     Content: input.content,
@@ -111,23 +111,23 @@ export async function askQuestion(client: AuthedClient, input: AskInput): Promis
     IdempotencyKey: input.idempotencyKey,
   };
   input.photos.forEach((p, i) => (fields[`Photo[${i}]`] = p));
-  return reshape(await client.post<WireAsk>('IM_AskQuestion/AskQuestion', fields, { write: true }));
+  return reshape(await client.post('IM_AskQuestion/AskQuestion', fields, { write: true }));
 }
 
 export async function payAsk(client: AuthedClient, askNo: string): Promise<AskedQuestion> {
-  return reshape(await client.post<WireAsk>('IM_AskQuestion/PayAskQuestion', { AskNo: askNo }, { write: true }));
+  return reshape(await client.post('IM_AskQuestion/PayAskQuestion', { AskNo: askNo }, { write: true }));
 }
 
 export async function followUpAsk(client: AuthedClient, askNo: string, content: string): Promise<AskedQuestion> {
-  return reshape(await client.post<WireAsk>('IM_AskQuestion/AddAskFollowUp', { AskNo: askNo, Content: content }, { write: true }));
+  return reshape(await client.post('IM_AskQuestion/AddAskFollowUp', { AskNo: askNo, Content: content }, { write: true }));
 }
 
 export async function rateAsk(client: AuthedClient, askNo: string, satisfaction: 1 | 2 | 3, words: string): Promise<AskedQuestion> {
-  return reshape(await client.post<WireAsk>('IM_AskQuestion/RateAskQuestion', { AskNo: askNo, Satisfaction: satisfaction, Content: words || undefined }, { write: true }));
+  return reshape(await client.post('IM_AskQuestion/RateAskQuestion', { AskNo: askNo, Satisfaction: satisfaction, Content: words || undefined }, { write: true }));
 }
 
 export async function getMyAsks(client: AuthedClient, page = 1, pageSize = 10): Promise<Page<AskedQuestion>> {
-  const r = await client.post<WireList<WireAsk>>('IM_AskQuestion/GetMyAskQuestionList', { PageIndex: page, PageSize: pageSize });
+  const r = await client.post('IM_AskQuestion/GetMyAskQuestionList', { PageIndex: page, PageSize: pageSize });
   const total = r.TotalCount ?? r.DataList.length;
   return { items: r.DataList.map(reshape), total, page, pageSize };
 }
@@ -135,7 +135,7 @@ export async function getMyAsks(client: AuthedClient, page = 1, pageSize = 10): 
 /** One of the member's own questions; null for another's or an unknown one (the host answers both alike). */
 export async function getMyAsk(client: AuthedClient, askNo: string): Promise<AskedQuestion | null> {
   try {
-    return reshape(await client.post<WireAsk>('IM_AskQuestion/GetMyAskQuestion', { AskNo: askNo }));
+    return reshape(await client.post('IM_AskQuestion/GetMyAskQuestion', { AskNo: askNo }));
   } catch (err) {
     if (isApiError(err) && isMissing(err.errorNo)) return null;
     throw err;
@@ -145,7 +145,7 @@ export async function getMyAsk(client: AuthedClient, askNo: string): Promise<Ask
 /** A photo of the member's own question as bytes; null when it is not theirs or not there. */
 export async function getMyAskPhoto(client: AuthedClient, askNo: string, photoId: number): Promise<{ contentType: string; bytes: Buffer } | null> {
   try {
-    const r = await client.post<WireAskPhotoData>('IM_AskQuestion/GetAskPhoto', { AskNo: askNo, PhotoID: photoId });
+    const r = await client.post('IM_AskQuestion/GetAskPhoto', { AskNo: askNo, PhotoID: photoId });
     return { contentType: r.ContentType, bytes: Buffer.from(r.Data, 'base64') };
   } catch (err) {
     if (isApiError(err) && isMissing(err.errorNo)) return null;

@@ -5,7 +5,7 @@ import 'server-only';
  */
 import { post } from './client';
 import type { TokenPair } from './types';
-import type { WirePhoneCheck, WireTokens } from '@/lib/contract';
+import type { WireTokens } from '@/lib/contract';
 
 /** TokenPair plus the refresh token's lifetime, for cookie expiry, and a login's device token. */
 export interface IssuedTokens extends TokenPair {
@@ -29,19 +29,19 @@ function reshapeTokens(result: WireTokens): IssuedTokens {
 
 /** SPEC §1: an anonymous visitor token (no refresh token). */
 export async function getVisitorToken(): Promise<IssuedTokens> {
-  return reshapeTokens(await post<WireTokens>('AuthenticationCenter/GetVisitorToken', {}, { write: true }));
+  return reshapeTokens(await post('AuthenticationCenter/GetVisitorToken', {}, { write: true }));
 }
 
 /** SPEC §4 / §8: rotate the refresh token. */
 export async function refreshTokens(refreshToken: string): Promise<IssuedTokens> {
   return reshapeTokens(
-    await post<WireTokens>('AuthenticationCenter/GetPcTokenByURefreshToken', { refresh_token: refreshToken }, { write: true }),
+    await post('AuthenticationCenter/GetPcTokenByURefreshToken', { refresh_token: refreshToken }, { write: true }),
   );
 }
 
 export async function loginWithPassword(phone: string, password: string): Promise<IssuedTokens> {
   return reshapeTokens(
-    await post<WireTokens>('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: password }, { write: true }),
+    await post('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: password }, { write: true }),
   );
 }
 
@@ -51,12 +51,12 @@ export async function logout(refreshToken: string): Promise<void> {
 }
 
 export async function loginWithSms(phone: string, code: string): Promise<IssuedTokens> {
-  return reshapeTokens(await post<WireTokens>('AuthenticationCenter/PcPhoneLogin', { Phone: phone, Code: code }, { write: true }));
+  return reshapeTokens(await post('AuthenticationCenter/PcPhoneLogin', { Phone: phone, Code: code }, { write: true }));
 }
 
 /** SPEC §4 WeChat login by the `code` of the URL query. ErrorNo -1, -2 and 3 arrive as ApiError. */
 export async function loginWithWechat(code: string): Promise<IssuedTokens> {
-  return reshapeTokens(await post<WireTokens>('AuthenticationCenter/PcWechatLogin', { Code: code }, { write: true }));
+  return reshapeTokens(await post('AuthenticationCenter/PcWechatLogin', { Code: code }, { write: true }));
 }
 
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'activate' | 'check';
@@ -68,7 +68,7 @@ export async function sendSmsCode(
   image?: { key: string; code: string },
   clientIp?: string,
 ): Promise<{ resendAfterSeconds: number }> {
-  const r = await post<{ ResendAfter: number }>(
+  const r = await post(
     'AuthenticationCenter/SendSmsVerifyCode',
     { Phone: phone, Type: purpose, ImgKey: image?.key, ImgCode: image?.code },
     { write: true, clientIp },
@@ -87,7 +87,7 @@ export interface ImageCode {
 }
 
 export async function getImageCode(): Promise<ImageCode> {
-  const r = await post<{ Key: string; Image: string }>('AuthenticationCenter/RndVcodeNum', {}, { write: true });
+  const r = await post('AuthenticationCenter/RndVcodeNum', {}, { write: true });
   return { key: r.Key, image: r.Image };
 }
 
@@ -96,7 +96,7 @@ export async function getImageCode(): Promise<ImageCode> {
  * refuses a code that has expired or been spent, and counts each answer against the image codes' throttle.
  */
 export async function getImageCodeAudio(key: string): Promise<Buffer> {
-  const r = await post<{ Audio: string }>('AuthenticationCenter/RndVcodeAudio', { Key: key }, { write: true });
+  const r = await post('AuthenticationCenter/RndVcodeAudio', { Key: key }, { write: true });
   const base64 = /^data:audio\/wav;base64,([A-Za-z0-9+/=]+)$/.exec(r.Audio)?.[1];
   if (!base64) throw new Error('RndVcodeAudio answered no WAV data');
   return Buffer.from(base64, 'base64');
@@ -119,7 +119,7 @@ export type PhoneCheck =
   | { returnCode: number; message: string };
 
 export async function checkPhone(phone: string, code: string): Promise<PhoneCheck> {
-  const r = await post<WirePhoneCheck>('VIP_Member/PCVipCheckByPhone', { Phone: phone, Code: code }, { write: true });
+  const r = await post('VIP_Member/PCVipCheckByPhone', { Phone: phone, Code: code }, { write: true });
   if (r.ReturnCode === 4) return { returnCode: 4, tokens: reshapeTokens(r as WireTokens) };
   if (r.ReturnCode === 3) {
     return {
@@ -140,7 +140,7 @@ export async function checkPhone(phone: string, code: string): Promise<PhoneChec
 
 export async function activateCard(input: { phone: string; code: string; cardNo: string; password: string }): Promise<IssuedTokens> {
   return reshapeTokens(
-    await post<WireTokens>(
+    await post(
       'VIP_Member/ActivationPcVipCard',
       { Phone: input.phone, Code: input.code, CardNo: input.cardNo, Password: input.password },
       { write: true },
@@ -157,7 +157,7 @@ export async function registerMember(input: {
   agreed: boolean;
 }): Promise<IssuedTokens> {
   return reshapeTokens(
-    await post<WireTokens>(
+    await post(
       'VIP_Member/InsertPCVip',
       {
         Phone: input.phone,
@@ -178,7 +178,7 @@ export async function resetPassword(input: { phone: string; code: string; passwo
 
 /** SPEC §1: the mobile client address for a page (proxy.ts). */
 export async function getMobileUrl(input: { platform: string; path: string; query: string }): Promise<string> {
-  const r = await post<{ Url: string }>('WechatClient/PcWebUrl', {
+  const r = await post('WechatClient/PcWebUrl', {
     PlatformType: input.platform,
     url: input.path,
     Parms: input.query,
@@ -188,5 +188,5 @@ export async function getMobileUrl(input: { platform: string; path: string; quer
 
 /** Development aid of the embedded backend (tests and trying the site by hand). */
 export async function devWechatAuthorize(openId?: string): Promise<string> {
-  return (await post<{ Code: string }>('Dev/WechatAuthorize', { OpenID: openId }, { write: true })).Code;
+  return (await post('Dev/WechatAuthorize', { OpenID: openId }, { write: true })).Code;
 }

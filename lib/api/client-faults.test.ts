@@ -65,7 +65,7 @@ describe('a host that refuses connections', () => {
 
   it('a write is never retried', async () => {
     process.env.API_BASE_URL = await refusedUrl();
-    const { err, calls } = await failure(() => post('PointsMall/ExchangeGoods', { sn: 'x' }, { write: true }));
+    const { err, calls } = await failure(() => post('PointsMall/ExchangeGoods', { SN: 'x', IdempotencyKey: 'k-faults-1' }, { write: true }));
     expect(err.errorNo).toBe(NETWORK_ERROR_NO);
     expect(calls).toBe(1);
   });
@@ -91,7 +91,7 @@ describe('a host that hangs past the timeout', () => {
     expect(calls).toBe(0);
     expect(fault.hits).toEqual(['News/GetNewList']);
     // A write is still attempted.
-    await expect(post('VIP_Member/UpdateVipinformation', {}, { write: true })).resolves.toBeTruthy();
+    await expect(post('VIP_Member/UpdateVipinformation', { VipName: '张三' }, { write: true })).resolves.toBeTruthy();
   });
 
   it('a write that timed out (proxy.ts’s token refresh) spares the page’s reads a second wait, in every bundle of the process', async () => {
@@ -146,7 +146,7 @@ describe('a host that answers 4029 in bursts', () => {
   it('a write during a burst is made once and fails with 4029 (never done twice)', async () => {
     process.env.API_BASE_URL = fault.url;
     await fault.setMode('burst4029', { burst: 1 });
-    const { err } = await failure(() => post('PointsMall/ExchangeGoods', { sn: 'x' }, { write: true }));
+    const { err } = await failure(() => post('PointsMall/ExchangeGoods', { SN: 'x', IdempotencyKey: 'k-faults-1' }, { write: true }));
     expect(err.errorNo).toBe(4029);
     expect(fault.hits.filter((h) => h === 'PointsMall/ExchangeGoods')).toHaveLength(1);
   });

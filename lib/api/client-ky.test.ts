@@ -48,14 +48,14 @@ describe('ky retry (SPEC §9: 3, reads only)', () => {
 
   it('a write is tried exactly once on a network error', async () => {
     fakeFetch.mockImplementation(networkFault);
-    const err = await post('PointsMall/ExchangeGoods', { SN: 'PG0001' }, { write: true }).catch((e: unknown) => e);
+    const err = await post('PointsMall/ExchangeGoods', { SN: 'PG0001', IdempotencyKey: 'k-ky-0001' }, { write: true }).catch((e: unknown) => e);
     expect(isApiError(err, NETWORK_ERROR_NO)).toBe(true);
     expect(fakeFetch).toHaveBeenCalledTimes(1);
   });
 
   it('a write that times out is tried exactly once', async () => {
     fakeFetch.mockImplementation(hang);
-    const err = await post('PointsMall/ExchangeGoods', { SN: 'PG0001' }, { write: true }).catch((e: unknown) => e);
+    const err = await post('PointsMall/ExchangeGoods', { SN: 'PG0001', IdempotencyKey: 'k-ky-0001' }, { write: true }).catch((e: unknown) => e);
     expect(isApiError(err, NETWORK_ERROR_NO)).toBe(true);
     expect(fakeFetch).toHaveBeenCalledTimes(1);
   });
@@ -76,16 +76,16 @@ describe('ky hooks and options (SPEC §7)', () => {
       body = await request.clone().text();
       return envelope({ ErrorNo: 1, ErrorInfo: '', Result: null });
     });
-    await post('VIP_Member/GetVipInfo', { Page: 2, Empty: undefined }, { token: 'tok-1', sub: 'VIP001', clientIp: '203.0.113.9' });
+    await post('PointsMall/GetPointsLog', { PageIndex: 2, PageSize: undefined }, { token: 'tok-1', sub: 'VIP001', clientIp: '203.0.113.9' });
     const request = fakeFetch.mock.calls[0]![0];
     const url = new URL(request.url);
     expect(request.method).toBe('POST');
-    expect(url.pathname).toBe('/api/VIP_Member/GetVipInfo');
+    expect(url.pathname).toBe('/api/PointsMall/GetPointsLog');
     expect(url.searchParams.get('IsWeb')).toBe('1');
     expect(url.searchParams.get('Sub')).toBe('VIP001');
     expect(request.headers.get('authorization')).toBe('Bearer tok-1');
     expect(request.headers.get('x-forwarded-for')).toBe('203.0.113.9');
-    expect(body).toBe('Page=2');
+    expect(body).toBe('PageIndex=2');
   });
 
   it('a call without a token sends no Authorization header', async () => {

@@ -15,7 +15,7 @@ import { DEVICE_HEADER } from '@/lib/security/client-address';
 import { requestDeviceToken } from '@/lib/security/request-device';
 import { apiBaseUrl, transportFetch } from './transport';
 import { recordApiCall } from '@/lib/observability/metrics';
-import { type Envelope, ErrorNo } from '@/lib/contract';
+import { type CallArgs, type EndpointPath, type Envelope, ErrorNo, type ResultOf } from '@/lib/contract';
 
 /** A Blob is a file part: a call that carries one is sent as multipart/form-data (IM_AskQuestion/AskQuestion's photos). */
 export type FieldValue = string | number | boolean | Blob | null | undefined;
@@ -140,13 +140,19 @@ export function resetHostHealth(): void {
 /**
  * One raw call: the envelope's Result, or an ApiError for a non-1 ErrorNo,
  * an HTTP fault, an unreadable body or a network fault. No token handling:
- * see session-aware callers (lib/api/public.ts, lib/session).
+ * see session-aware callers (lib/api/public.ts, lib/session). The path, its
+ * fields and its Result are typed by the endpoint table (lib/contract/endpoints.ts).
  */
-export async function post<T>(path: string, fields: FieldMap = {}, options: RequestOptions = {}): Promise<T> {
+export function post<P extends EndpointPath>(path: P, ...[fields, options]: CallArgs<P, RequestOptions>): Promise<ResultOf<P>> {
+  return send(path, fields ?? {}, options ?? {}) as Promise<ResultOf<P>>;
+}
+
+/** The call itself, for any path: `post` is its typed face. */
+async function send(path: string, fields: object, options: RequestOptions): Promise<unknown> {
   // Timed and counted by service group (docs/operations.md "Metrics").
   const started = performance.now();
   try {
-    const result = await call<T>(path, fields, options);
+    const result = await call(path, fields as FieldMap, options);
     recordApiCall(path, (performance.now() - started) / 1000, { errorNo: ErrorNo.OK });
     return result;
   } catch (err) {
@@ -157,7 +163,7 @@ export async function post<T>(path: string, fields: FieldMap = {}, options: Requ
   }
 }
 
-async function call<T>(path: string, fields: FieldMap, options: RequestOptions): Promise<T> {
+async function call(path: string, fields: FieldMap, options: RequestOptions): Promise<unknown> {
   const base = apiBaseUrl();
   if (!options.write && (hostDownUntil.get(base) ?? 0) > Date.now()) {
     throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: 'host timed out recently' });
@@ -184,7 +190,7 @@ async function call<T>(path: string, fields: FieldMap, options: RequestOptions):
     if (err instanceof TimeoutError || isDeadline(err)) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
     throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(err) });
   }
-  return unwrap<T>(path, response);
+  return unwrap(path, response);
 }
 
 /** Seconds of a 429's Retry-After (docs/security.md "Per client, per phone, then the site"), else undefined. */
@@ -194,10 +200,10 @@ function retryAfter(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
 }
 
-async function unwrap<T>(path: string, response: Response): Promise<T> {
-  let body: Envelope<T>;
+async function unwrap(path: string, response: Response): Promise<unknown> {
+  let body: Envelope;
   try {
-    body = (await response.json()) as Envelope<T>;
+    body = (await response.json()) as Envelope;
   } catch {
     throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
   }

@@ -17,6 +17,7 @@ import { getEvaluationPage, getEvaluationRatio } from './evaluations';
 import { getOnlineStatus, getQuestion, getQuestionPage } from './online';
 import { getProvinces, getShifts } from './reference';
 import { getIllness, getIllnessPage, getSpecial, getStudio, getStudioPage, listIllnessIds } from './specialties';
+import type { AuthedClient } from './types';
 
 
 describe('lib/api online services', () => {
@@ -91,12 +92,12 @@ describe('lib/api collections (member writes)', () => {
   it('sends favourites as writes (never retried) with the member’s client and reshapes the answers', async () => {
     const { addFavourite, cancelFavourite, getFavouriteState } = await import('./collections');
     const calls: { path: string; fields: unknown; options: unknown }[] = [];
-    const client = {
-      async post<T>(path: string, fields?: unknown, options?: unknown): Promise<T> {
+    const client: AuthedClient = {
+      post: (async (path: string, fields?: unknown, options?: unknown) => {
         calls.push({ path, fields, options });
-        if (path.endsWith('GetOrgCollection')) return { DataList: [{ Code: 'SA0101', IsCollected: 1 }] } as T;
-        return { ReturnObject: { IsCollected: path.endsWith('AddOrgCollection') ? 1 : 0, CollectCount: 7 } } as T;
-      },
+        if (path.endsWith('GetOrgCollection')) return { DataList: [{ Code: 'SA0101', IsCollected: 1 }], TotalCount: 1 };
+        return { ReturnObject: { IsCollected: path.endsWith('AddOrgCollection') ? 1 : 0, CollectCount: 7 } };
+      }) as AuthedClient['post'],
     };
     expect(await addFavourite(client, 'doctor', 'D100001')).toEqual({ collected: true, count: 7 });
     expect(await cancelFavourite(client, 'clinic', 'SA0101')).toEqual({ collected: false, count: 7 });

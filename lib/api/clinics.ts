@@ -9,7 +9,7 @@ import { reshapeSlot, type ScheduleSlot } from './doctors';
 import { orNull, readAll, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireList, WireOrg, WireSlot } from '@/lib/contract';
+import type { WireOrg } from '@/lib/contract';
 
 export interface ClinicSummary {
   code: string;
@@ -92,7 +92,7 @@ export function getClinicPage(q: ClinicQuery): Promise<Page<ClinicSummary>> {
   };
   return cachedRead(
     ['clinic-page', JSON.stringify(fields)],
-    async () => reshapePage(await publicRead<WireList<WireOrg>>('TW_Org/GetOrgList', fields), reshapeSummary, { page, pageSize }),
+    async () => reshapePage(await publicRead('TW_Org/GetOrgList', fields), reshapeSummary, { page, pageSize }),
     // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
     { tags: [CACHE_TAGS.clinics], revalidate: REVALIDATE.content, visitorChosen: Boolean(fields.Keyword) },
   );
@@ -103,7 +103,7 @@ export function getSaleTypes(): Promise<SaleType[]> {
   return cachedRead(
     ['sale-types'],
     async () =>
-      (await publicRead<{ DataList: { SaleTypeID: number; SaleTypeName: string }[] }>('TW_Org/GetSaleType')).DataList.map((w) => ({
+      (await publicRead('TW_Org/GetSaleType')).DataList.map((w) => ({
         id: w.SaleTypeID,
         name: w.SaleTypeName,
       })),
@@ -117,7 +117,7 @@ export function getClinic(code: string): Promise<Clinic | null> {
     ['clinic', code],
     () =>
       orNull(
-        publicRead<{ ReturnObject: WireOrg }>('TW_Org/GetOrgSingle', { HospitalCode: code }).then((r) => reshapeClinic(r.ReturnObject)),
+        publicRead('TW_Org/GetOrgSingle', { HospitalCode: code }).then((r) => reshapeClinic(r.ReturnObject)),
       ),
     { tags: [CACHE_TAGS.clinics, CACHE_TAGS.clinic(code)], revalidate: REVALIDATE.content },
   );
@@ -129,7 +129,7 @@ export function getClinicImages(code: string): Promise<ClinicImage[]> {
     async () =>
       (
         (await orNull(
-          publicRead<{ DataList: { ImageID: number; ImageUrl: string; Title: string }[] }>('TW_Org/GetOrgEnvironmentImage', {
+          publicRead('TW_Org/GetOrgEnvironmentImage', {
             HospitalCode: code,
           }),
         )) ?? { DataList: [] }
@@ -143,7 +143,7 @@ export function getClinicSchedule(code: string): Promise<ScheduleSlot[]> {
   return cachedRead(
     ['clinic-schedule', code],
     async () =>
-      ((await orNull(publicRead<{ DataList: WireSlot[] }>('TW_Org/GetSchedOrgList', { HospitalCode: code }))) ?? { DataList: [] })
+      ((await orNull(publicRead('TW_Org/GetSchedOrgList', { HospitalCode: code }))) ?? { DataList: [] })
         .DataList.map(reshapeSlot),
     { tags: [CACHE_TAGS.clinic(code)], revalidate: REVALIDATE.live },
   );

@@ -6,7 +6,7 @@ import 'server-only';
  */
 import { reshapePage } from './list-page';
 import type { AuthedClient, Page } from './types';
-import type { WireList, WireToggle } from '@/lib/contract';
+import type { WireToggle } from '@/lib/contract';
 
 /** 1 = clinic (HospitalCode), 2 = doctor (AppointmentCode). */
 export type FavouriteKind = 'clinic' | 'doctor';
@@ -37,20 +37,20 @@ const reshapeToggle = (r: WireToggle): FavouriteResult => ({ collected: r.Return
 
 export async function addFavourite(client: AuthedClient, kind: FavouriteKind, code: string): Promise<FavouriteResult> {
   return reshapeToggle(
-    await client.post<WireToggle>('WX_OrgCollectionClent/AddOrgCollection', { CollectionType: KIND_WIRE[kind], Code: code }, { write: true }),
+    await client.post('WX_OrgCollectionClent/AddOrgCollection', { CollectionType: KIND_WIRE[kind], Code: code }, { write: true }),
   );
 }
 
 export async function cancelFavourite(client: AuthedClient, kind: FavouriteKind, code: string): Promise<FavouriteResult> {
   return reshapeToggle(
-    await client.post<WireToggle>('WX_OrgCollectionClent/CannelCollection', { CollectionType: KIND_WIRE[kind], Code: code }, { write: true }),
+    await client.post('WX_OrgCollectionClent/CannelCollection', { CollectionType: KIND_WIRE[kind], Code: code }, { write: true }),
   );
 }
 
 /** Which of `codes` the member has collected. */
 export async function getFavouriteState(client: AuthedClient, kind: FavouriteKind, codes: string[]): Promise<Record<string, boolean>> {
   if (codes.length === 0) return {};
-  const r = await client.post<{ DataList: { Code: string; IsCollected: number }[] }>('WX_OrgCollectionClent/GetOrgCollection', {
+  const r = await client.post('WX_OrgCollectionClent/GetOrgCollection', {
     CollectionType: KIND_WIRE[kind],
     Codes: codes.slice(0, 100).join(','),
   });
@@ -58,7 +58,7 @@ export async function getFavouriteState(client: AuthedClient, kind: FavouriteKin
 }
 
 export async function getFavouriteClinics(client: AuthedClient, page = 1, pageSize = 10): Promise<Page<FavouriteClinic>> {
-  const r = await client.post<WireList<{ HospitalCode: string; HospitalName: string; Address: string; CollectTime: string }>>(
+  const r = await client.post(
     'WX_OrgCollectionClent/GetVipCodeOrgCollection',
     { PageIndex: page, PageSize: pageSize },
   );
@@ -66,9 +66,7 @@ export async function getFavouriteClinics(client: AuthedClient, page = 1, pageSi
 }
 
 export async function getFavouriteDoctors(client: AuthedClient, page = 1, pageSize = 10): Promise<Page<FavouriteDoctor>> {
-  const r = await client.post<
-    WireList<{ AppointmentCode: string; DoctorName: string; DoctorTitle: string; HospitalName: string; Avatar: string; CollectTime: string }>
-  >('WX_DoctorCollectionClent/GetDoctorCollection', { PageIndex: page, PageSize: pageSize });
+  const r = await client.post('WX_DoctorCollectionClent/GetDoctorCollection', { PageIndex: page, PageSize: pageSize });
   return reshapePage(r, (w) => ({
     appointmentCode: w.AppointmentCode,
     name: w.DoctorName,

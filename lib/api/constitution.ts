@@ -44,11 +44,11 @@ function reshape(w: WireConstitutionRecord): ConstitutionRecord {
 }
 
 export async function getConstitutionArchive(client: AuthedClient): Promise<ConstitutionArchive> {
-  const r = await client.post<{ DataList: WireConstitutionRecord[]; TotalCount: number; CanKeep: number }>('TW_Constitution/GetRecordList');
+  const r = await client.post('TW_Constitution/GetRecordList');
   return { records: r.DataList.map(reshape), total: r.TotalCount, canKeep: r.CanKeep === 1 };
 }
 
 /** Keeps one result: the sex asked and one grade digit per question of that sex, in the form's order. */
 export async function addConstitutionRecord(client: AuthedClient, sex: Sex, answers: string): Promise<ConstitutionRecord> {
-  return reshape(await client.post<WireConstitutionRecord>('TW_Constitution/AddRecord', { Sex: sex === 'male' ? 1 : 0, Answers: answers }, { write: true }));
+  return reshape(await client.post('TW_Constitution/AddRecord', { Sex: sex === 'male' ? 1 : 0, Answers: answers }, { write: true }));
 }

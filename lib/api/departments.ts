@@ -36,7 +36,7 @@ export function getDepartments(): Promise<DepartmentSummary[]> {
     ['departments'],
     async () => {
       try {
-        return (await publicRead<{ DataList: WireDepartment[] }>('TW_User/GetDepartmentList')).DataList.map(reshapeSummary);
+        return (await publicRead('TW_User/GetDepartmentList')).DataList.map(reshapeSummary);
       } catch (err) {
         // A host without department pages (404) has none; any other fault keeps the last list in the cache.
         if (isApiError(err, ErrorNo.NOT_FOUND)) return [];
@@ -53,7 +53,7 @@ export function getDepartment(name: string): Promise<Department | null> {
     ['department', name],
     () =>
       orNull(
-        publicRead<{ ReturnObject: WireDepartment }>('TW_User/GetDepartment', { Name: name }).then(({ ReturnObject: w }) => ({
+        publicRead('TW_User/GetDepartment', { Name: name }).then(({ ReturnObject: w }) => ({
           ...reshapeSummary(w),
           clinics: (w.Clinics ?? []).map((c) => ({ code: c.HospitalCode, name: c.HospitalName, city: c.CityName, provinceId: c.ProvinceID, doctorCount: c.DoctorCount })),
           illnesses: (w.Illnesses ?? []).map((i) => ({ id: i.ID, name: i.SpecialtyName, doctorCount: i.DoctorCount })),

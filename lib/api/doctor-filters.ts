@@ -8,7 +8,7 @@ import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { isApiError } from './errors';
 import type { DoctorQuery } from './doctors';
 import { publicRead } from './public';
-import { ErrorNo, type WireFilterCounts } from '@/lib/contract';
+import { ErrorNo } from '@/lib/contract';
 
 export interface FilterOption {
   value: string;
@@ -50,7 +50,7 @@ export function getDoctorFilterCounts(q: Omit<DoctorQuery, 'sort' | 'page' | 'pa
     ['doctor-filter-counts', JSON.stringify(fields)],
     async () => {
       try {
-        const r = (await publicRead<{ ReturnObject: WireFilterCounts }>('TW_User/GetDoctorFilterCounts', fields)).ReturnObject;
+        const r = (await publicRead('TW_User/GetDoctorFilterCounts', fields)).ReturnObject;
         return {
           total: r.Total,
           departments: r.Departments.map((d) => ({ value: d.Name, label: d.Name, count: d.Count })),

@@ -9,7 +9,7 @@ import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { orNull, readAll, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireDoctor, WireList, WireSlot } from '@/lib/contract';
+import type { WireDoctor, WireSlot } from '@/lib/contract';
 
 export interface DoctorSummary {
   appointmentCode: string;
@@ -200,7 +200,7 @@ export function getDoctorPage(q: DoctorQuery): Promise<Page<DoctorSummary>> {
     ['doctor-page', JSON.stringify(fields)],
     async () =>
       reshapePage(
-        await publicRead<WireList<WireDoctor>>(
+        await publicRead(
           q.orgCode ? 'TW_User/GetOrgDoctorList' : 'TW_User/GetDoctorPageList',
           fields,
         ),
@@ -225,7 +225,7 @@ export function getOnlineConsultants(q: { provinceId?: number; sort?: DoctorSort
   return cachedRead(
     ['online-consultants', JSON.stringify(fields)],
     async () =>
-      reshapePage(await publicRead<WireList<WireDoctor>>('TW_User/GetDoctorList', fields), reshapeDoctor, { page, pageSize }),
+      reshapePage(await publicRead('TW_User/GetDoctorList', fields), reshapeDoctor, { page, pageSize }),
     { tags: [CACHE_TAGS.doctors], revalidate: REVALIDATE.content },
   );
 }
@@ -236,7 +236,7 @@ export function getDoctor(code: string): Promise<Doctor | null> {
     ['doctor', code],
     () =>
       orNull(
-        publicRead<{ ReturnObject: WireDoctor }>('TW_User/GetDoctorSingle', { AppointmentCode: code }).then((r) =>
+        publicRead('TW_User/GetDoctorSingle', { AppointmentCode: code }).then((r) =>
           reshapeDoctor(r.ReturnObject),
         ),
       ),
@@ -250,7 +250,7 @@ export function getDoctorById(doctorId: number): Promise<Doctor | null> {
     ['doctor-id', doctorId],
     () =>
       orNull(
-        publicRead<{ ReturnObject: WireDoctor }>('TW_User/GetDoctorSingle', { DoctorID: doctorId }).then((r) =>
+        publicRead('TW_User/GetDoctorSingle', { DoctorID: doctorId }).then((r) =>
           reshapeDoctor(r.ReturnObject),
         ),
       ),
@@ -267,7 +267,7 @@ export function getDoctorScheduleRead(code: string): Promise<{ days: ScheduleDay
   return cachedRead(
     ['doctor-schedule-read', code],
     async () => {
-      const r = await publicRead<{ DataList: { Date: string; Week: string; Shifts: WireSlot[] }[] }>(
+      const r = await publicRead(
         'TW_User/GetDoctorScheduleNew',
         { AppointmentCode: code },
       );

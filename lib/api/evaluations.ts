@@ -7,7 +7,7 @@ import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireEvaluation, WireList } from '@/lib/contract';
+import type { WireEvaluation } from '@/lib/contract';
 
 export interface Evaluation {
   id: number;
@@ -102,7 +102,7 @@ export function getEvaluationPage(target: EvaluationTarget, f: EvaluationFilters
   return cachedRead(
     ['evaluations', JSON.stringify(fields)],
     async () =>
-      reshapePage(await publicRead<WireList<WireEvaluation>>('TW_Evaluate/GetTW_EvaluateDetailsList', fields), reshapeEvaluation, {
+      reshapePage(await publicRead('TW_Evaluate/GetTW_EvaluateDetailsList', fields), reshapeEvaluation, {
         page,
         pageSize,
       }),
@@ -116,19 +116,7 @@ export function getEvaluationRatio(target: EvaluationTarget): Promise<Evaluation
     ['evaluation-ratio', JSON.stringify(fields)],
     async () => {
       const w = (
-        await publicRead<{
-          ReturnObject: {
-            Total: number;
-            Satisfied: number;
-            Average: number;
-            Dissatisfied: number;
-            SatisfiedRate: number;
-            Manual: number;
-            System: number;
-            WithContent: number;
-            WithoutContent: number;
-          };
-        }>('TW_Evaluate/GetEvaluateRatio', fields)
+        await publicRead('TW_Evaluate/GetEvaluateRatio', fields)
       ).ReturnObject;
       return {
         total: w.Total,

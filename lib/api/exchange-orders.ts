@@ -4,7 +4,6 @@ import 'server-only';
  * docs/api.md): the member's own exchange orders, 兑换记录 (never cached).
  */
 import type { AuthedClient, Page } from './types';
-import type { WireExchangeRecord } from '@/lib/contract';
 
 export interface ExchangeOrder {
   orderNo: string;
@@ -21,7 +20,7 @@ export interface ExchangeOrder {
 export const EXCHANGE_ORDERS_PAGE_SIZE = 10;
 
 export async function getExchangeOrders(client: AuthedClient, query: { page?: number } = {}): Promise<Page<ExchangeOrder>> {
-  const r = await client.post<{ DataList: WireExchangeRecord[]; TotalCount: number; PageIndex: number; PageSize: number }>(
+  const r = await client.post(
     'PointsMall/GetExchangeList',
     { PageIndex: query.page ?? 1, PageSize: EXCHANGE_ORDERS_PAGE_SIZE },
   );

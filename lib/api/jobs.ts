@@ -7,7 +7,7 @@ import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { reshapePage } from './news';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { JobChannel, WireJob } from '@/lib/contract';
+import type { JobChannel } from '@/lib/contract';
 
 export type { JobChannel } from '@/lib/contract';
 
@@ -46,7 +46,7 @@ export function getJobCategories(): Promise<JobCategory[]> {
     ['job-categories'],
     async () =>
       (
-        await publicRead<{ DataList: { ID: number; Name: string; JobCount: number }[] }>('News/GetTW_SpiderJobsTypeName')
+        await publicRead('News/GetTW_SpiderJobsTypeName')
       ).DataList.map((w) => ({ id: w.ID, name: w.Name, jobCount: w.JobCount })),
     options,
   );
@@ -66,7 +66,7 @@ export function getJobPage(
     ['jobs', JSON.stringify(fields)],
     async () =>
       reshapePage(
-        await publicRead<{ DataList: WireJob[]; TotalCount: number; PageIndex: number; PageSize: number }>(
+        await publicRead(
           'News/GetTW_SpiderJobs',
           fields,
         ),

@@ -19,6 +19,22 @@ export function reshapePage<W, T>(result: WireList<W>, reshape: (w: W) => T, req
   };
 }
 
+/**
+ * The one record of an endpoint that answers one record or a list by what was asked (GetStudioMenu,
+ * GeHIS_SpecialtyConfiguration, GetIM_AskQuestionDetailByDoctorCode: lib/contract/endpoints.ts); a list
+ * where one record was asked for is a fault of the host, as reading a record that is not there would be.
+ */
+export function oneRecord<T>(result: { ReturnObject: T } | { DataList: unknown[] }): T {
+  if (!('ReturnObject' in result)) throw new TypeError('the API answered a list where one record was asked for');
+  return result.ReturnObject;
+}
+
+/** The list of such an endpoint (oneRecord): one record where a list was asked for is a fault of the host. */
+export function listOf<T>(result: WireList<T> | { ReturnObject: unknown }): WireList<T> {
+  if ('ReturnObject' in result) throw new TypeError('the API answered one record where a list was asked for');
+  return result;
+}
+
 /** A detail read: null for an unknown or malformed id (lib/contract isMissing), any other error propagates. */
 export async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {

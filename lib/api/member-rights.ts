@@ -51,7 +51,7 @@ export function getMemberRights(): Promise<MemberRightsCatalogue> {
   return cachedRead(
     ['member-rights'],
     async () => {
-      const r = await publicRead<{ DataList: WireRight[]; CardLevels: WireLevel[] }>('VIP_Member/GetSysMemberRightsList');
+      const r = await publicRead('VIP_Member/GetSysMemberRightsList');
       return { levels: r.CardLevels.map(reshapeLevel), rights: r.DataList.map(reshapeRight) };
     },
     { tags: [CACHE_TAGS.memberRights], revalidate: REVALIDATE.reference },
@@ -63,7 +63,7 @@ export function getMemberRight(id: number): Promise<MemberRight | null> {
     ['member-right', id],
     async () => {
       try {
-        return reshapeRight(await publicRead<WireRight>('VIP_Member/GetSysMemberRights', { ID: id }));
+        return reshapeRight(await publicRead('VIP_Member/GetSysMemberRights', { ID: id }));
       } catch (err) {
         if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;

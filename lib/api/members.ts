@@ -45,7 +45,7 @@ function reshapeMember(m: WireMember): MemberProfile {
 
 /** GetVIPMember: the logged-in member's own record. */
 export async function getMemberProfile(client: AuthedClient): Promise<MemberProfile> {
-  return reshapeMember(await client.post<WireMember>('VIP_Member/GetVIPMember'));
+  return reshapeMember(await client.post('VIP_Member/GetVIPMember'));
 }
 
 export interface MemberInfoInput {
@@ -61,7 +61,7 @@ export interface MemberInfoInput {
 
 /** UpdateVipinformation (a write: never retried). Returns the updated record. */
 export async function updateMemberInfo(client: AuthedClient, input: MemberInfoInput): Promise<MemberProfile> {
-  const result = await client.post<WireMember>(
+  const result = await client.post(
     'VIP_Member/UpdateVipinformation',
     {
       VipName: input.name,

@@ -6,7 +6,7 @@ import 'server-only';
 import { REVALIDATE, CACHE_TAGS, cachedRead } from './cache';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import type { WireList, WireMessage, WireSource } from '@/lib/contract';
+import type { WireMessage } from '@/lib/contract';
 
 /** 1 = 客户留言, 2 = 投诉建议 (wire Type). */
 export type MessageKind = 1 | 2;
@@ -54,7 +54,7 @@ export function getMessageSources(kind: MessageKind): Promise<MessageSource[]> {
   return cachedRead(
     ['message-sources', kind],
     async () => {
-      const r = await publicRead<{ DataList: WireSource[] }>('TW_Message/GetMessageSrouce', { Type: kind });
+      const r = await publicRead('TW_Message/GetMessageSrouce', { Type: kind });
       return r.DataList.map((s) => ({ id: s.SourceID, name: s.SourceName }));
     },
     { tags: [CACHE_TAGS.messageSources], revalidate: REVALIDATE.reference },
@@ -66,7 +66,7 @@ export async function getMyMessages(
   client: AuthedClient,
   query: { kind: MessageKind; page?: number; pageSize?: number },
 ): Promise<Page<MemberMessage>> {
-  const r = await client.post<WireList<WireMessage>>('TW_Message/GetMessageList', {
+  const r = await client.post('TW_Message/GetMessageList', {
     Type: query.kind,
     PageIndex: query.page ?? 1,
     PageSize: query.pageSize ?? 10,
@@ -76,7 +76,7 @@ export async function getMyMessages(
 
 /** AddTW_Message: a write, never retried. */
 export async function addMessage(client: AuthedClient, input: NewMessage): Promise<{ id: number; createdAt: string }> {
-  const r = await client.post<{ MessageID: number; CreateTime: string }>(
+  const r = await client.post(
     'TW_Message/AddTW_Message',
     {
       Type: input.kind,

@@ -11,7 +11,7 @@ import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { Page } from './types';
-import { isMissing, type WireList, type WireNews, type WireNewsDetail } from '@/lib/contract';
+import { isMissing, type WireList, type WireNews, type WireNewsDetail, type WireSlide } from '@/lib/contract';
 
 export interface NewsSummary {
   id: number;
@@ -102,7 +102,7 @@ function reshapeNews(w: WireNews): NewsSummary {
   };
 }
 
-const reshapeLink = (w: { ID: number; Title: string } | null | undefined): NewsLink | null =>
+const reshapeLink = (w: WireNewsDetail['Prev'] | undefined): NewsLink | null =>
   w ? { id: w.ID, title: w.Title } : null;
 
 function reshapeArticle(w: WireNewsDetail): NewsArticle {
@@ -114,7 +114,7 @@ function reshapeArticle(w: WireNewsDetail): NewsArticle {
   };
 }
 
-function reshapeSlide(w: { ID: number; Title: string; SubTitle?: string; Image: string; Link?: string }): Slide {
+function reshapeSlide(w: WireSlide): Slide {
   return { id: w.ID, title: w.Title, subtitle: w.SubTitle ?? '', image: w.Image, href: w.Link ?? '' };
 }
 
@@ -143,7 +143,7 @@ export function getNewsPage(q: NewsQuery = {}): Promise<Page<NewsSummary>> {
   };
   return cachedRead(
     ['news-page', JSON.stringify(fields)],
-    async () => reshapePage(await publicRead<WireList<WireNews>>('News/GetNewList', fields), reshapeNews),
+    async () => reshapePage(await publicRead('News/GetNewList', fields), reshapeNews),
     // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
     { tags: [CACHE_TAGS.news], revalidate: REVALIDATE.content, visitorChosen: Boolean(q.keyword?.trim()) },
   );
@@ -158,7 +158,7 @@ export function getNewsArticle(id: number, type?: number): Promise<NewsArticle |
     ['news-item', id, type ?? ''],
     async () => {
       try {
-        return reshapeArticle(await publicRead<WireNewsDetail>('News/GetNewDetail', { ID: id, ClassID: type }));
+        return reshapeArticle(await publicRead('News/GetNewDetail', { ID: id, ClassID: type }));
       } catch (err) {
         if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;
@@ -172,7 +172,7 @@ export function getNewsArticle(id: number, type?: number): Promise<NewsArticle |
 export function getNewsYears(type: number = NEWS_TYPES.news): Promise<number[]> {
   return cachedRead(
     ['news-years', type],
-    async () => (await publicRead<WireList<{ Year: number }>>('News/GetyearList', { type })).DataList.map((r) => r.Year),
+    async () => (await publicRead('News/GetyearList', { type })).DataList.map((r) => r.Year),
     { tags: [CACHE_TAGS.news], revalidate: REVALIDATE.content },
   );
 }
@@ -180,7 +180,7 @@ export function getNewsYears(type: number = NEWS_TYPES.news): Promise<number[]> 
 export function getHomeCarousel(): Promise<Slide[]> {
   return cachedRead(
     ['home-carousel'],
-    async () => (await publicRead<WireList<Parameters<typeof reshapeSlide>[0]>>('News/GetIndexCarouse')).DataList.map(reshapeSlide),
+    async () => (await publicRead('News/GetIndexCarouse')).DataList.map(reshapeSlide),
     { tags: [CACHE_TAGS.home], revalidate: REVALIDATE.content },
   );
 }
@@ -188,7 +188,7 @@ export function getHomeCarousel(): Promise<Slide[]> {
 export function getNewsCarousel(): Promise<Slide[]> {
   return cachedRead(
     ['news-carousel'],
-    async () => (await publicRead<WireList<Parameters<typeof reshapeSlide>[0]>>('News/GetNewsCarouse')).DataList.map(reshapeSlide),
+    async () => (await publicRead('News/GetNewsCarouse')).DataList.map(reshapeSlide),
     { tags: [CACHE_TAGS.news], revalidate: REVALIDATE.content },
   );
 }
@@ -198,7 +198,7 @@ export function getBanner(place: BannerPlace): Promise<Slide | null> {
   return cachedRead(
     ['banner', place],
     async () =>
-      (await publicRead<WireList<Parameters<typeof reshapeSlide>[0]>>('News/GetNewsBanner', { Place: place })).DataList.map(
+      (await publicRead('News/GetNewsBanner', { Place: place })).DataList.map(
         reshapeSlide,
       )[0] ?? null,
     { tags: [CACHE_TAGS.news], revalidate: REVALIDATE.reference },
@@ -210,7 +210,7 @@ export function getNotices(pageSize = 6): Promise<Notice[]> {
     ['notices', pageSize],
     async () =>
       (
-        await publicRead<WireList<{ ID: number; Title: string; NewsID: number | null; PublishTime: string }>>('News/GetTW_Notice', {
+        await publicRead('News/GetTW_Notice', {
           PageSize: pageSize,
         })
       ).DataList.map((w) => ({ id: w.ID, title: w.Title, newsId: w.NewsID ?? null, publishedAt: w.PublishTime })),
@@ -224,10 +224,8 @@ export function getMatrix(): Promise<MatrixGroup[]> {
     ['matrix'],
     async () => {
       const [types, accounts] = await Promise.all([
-        publicRead<WireList<{ ID: number; Name: string; Icon: string }>>('News/GetTW_MatrixType'),
-        publicRead<
-          WireList<{ ID: number; TypeID: number; Name: string; Account: string; Description: string; QrImage: string }>
-        >('News/GetTW_MatrixDetail'),
+        publicRead('News/GetTW_MatrixType'),
+        publicRead('News/GetTW_MatrixDetail'),
       ]);
       return types.DataList.map((t) => ({
         id: t.ID,
@@ -255,7 +253,7 @@ export function getHelpItems(): Promise<HelpItem[]> {
   return cachedRead(
     ['help-items'],
     async () => {
-      const list = await publicRead<WireList<WireNews>>('News/GetNewList', {
+      const list = await publicRead('News/GetNewList', {
         type: NEWS_TYPES.help,
         PageIndex: 1,
         PageSize: HELP_LIST_PAGE_SIZE,
@@ -284,7 +282,7 @@ export function listNewsEntries(): Promise<{ id: number; type: number; published
     async () => {
       const out: { id: number; type: number; publishedAt: string }[] = [];
       for (let page = 1; page <= 50; page++) {
-        const list = await publicRead<WireList<WireNews>>('News/GetNewList', { PageIndex: page, PageSize: 1000 });
+        const list = await publicRead('News/GetNewList', { PageIndex: page, PageSize: 1000 });
         out.push(...list.DataList.map((w) => ({ id: w.ID, type: w.Type, publishedAt: w.PublishTime })));
         if (out.length >= list.TotalCount || list.DataList.length === 0) break;
       }

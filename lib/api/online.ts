@@ -6,10 +6,10 @@ import 'server-only';
  * (docs/api.md).
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
-import { orNull, reshapePage } from './list-page';
+import { listOf, oneRecord, orNull, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { WireList, WireQuestion } from '@/lib/contract';
+import type { WireQuestion } from '@/lib/contract';
 
 export interface Question {
   code: string;
@@ -73,7 +73,7 @@ export function getQuestionPage(q: QuestionQuery): Promise<Page<Question>> {
   };
   return cachedRead(
     ['questions', JSON.stringify(fields)],
-    async () => reshapePage(await publicRead<WireList<WireQuestion>>(QUESTION_PATH, fields), reshapeQuestion, { page, pageSize }),
+    async () => reshapePage(listOf(await publicRead(QUESTION_PATH, fields)), reshapeQuestion, { page, pageSize }),
     // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
     { tags: [CACHE_TAGS.questions], revalidate: REVALIDATE.content, visitorChosen: Boolean(fields.Keyword) },
   );
@@ -83,7 +83,7 @@ export function getQuestionPage(q: QuestionQuery): Promise<Page<Question>> {
 export function getQuestion(code: string): Promise<Question | null> {
   return cachedRead(
     ['question', code],
-    () => orNull(publicRead<{ ReturnObject: WireQuestion }>(QUESTION_PATH, { AppointmentCode: code }).then((r) => reshapeQuestion(r.ReturnObject))),
+    () => orNull(publicRead(QUESTION_PATH, { AppointmentCode: code }).then((r) => reshapeQuestion(oneRecord(r)))),
     { tags: [CACHE_TAGS.questions], revalidate: REVALIDATE.content },
   );
 }
@@ -99,7 +99,7 @@ export interface OnlineStatus {
  */
 export async function getOnlineStatus(doctorIds: number[]): Promise<OnlineStatus[]> {
   if (doctorIds.length === 0) return [];
-  const r = await publicRead<{ DataList: { DoctorID: number; IsOnline: number }[] }>('IM_InterrogationOrder/DoctorIsOnline', {
+  const r = await publicRead('IM_InterrogationOrder/DoctorIsOnline', {
     DoctorIDs: doctorIds.slice(0, 100).join(','),
   });
   return r.DataList.map((w) => ({ doctorId: w.DoctorID, online: w.IsOnline === 1 }));

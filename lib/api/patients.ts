@@ -48,7 +48,7 @@ function reshape(w: WirePatient): Patient {
 }
 
 export async function getPatients(client: AuthedClient): Promise<PatientList> {
-  const r = await client.post<{ DataList: WirePatient[]; MaxCount: number; SelfIDCardOnFile: number }>('HIS_Register/GetPatientList');
+  const r = await client.post('HIS_Register/GetPatientList');
   return { patients: r.DataList.map(reshape), max: r.MaxCount, selfIdCardOnFile: r.SelfIDCardOnFile === 1 };
 }
 
@@ -64,7 +64,7 @@ export interface PatientInput {
 
 export async function addPatient(client: AuthedClient, input: PatientInput & { idCard: string }): Promise<Patient> {
   return reshape(
-    await client.post<WirePatient>(
+    await client.post(
       'HIS_Register/AddPatient',
       { Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode },
       { write: true },
@@ -74,7 +74,7 @@ export async function addPatient(client: AuthedClient, input: PatientInput & { i
 
 export async function updatePatient(client: AuthedClient, id: number, input: PatientInput): Promise<Patient> {
   return reshape(
-    await client.post<WirePatient>(
+    await client.post(
       'HIS_Register/UpdatePatient',
       { PatientID: id, Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode },
       { write: true },

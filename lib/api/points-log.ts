@@ -4,7 +4,6 @@ import 'server-only';
  * what each paid booking earned, each refund took back and each exchange spent (never cached).
  */
 import type { AuthedClient, Page } from './types';
-import type { WirePointsLogEntry } from '@/lib/contract';
 
 export interface PointsLogEntry {
   id: number;
@@ -20,7 +19,7 @@ export interface PointsLogEntry {
 export const POINTS_LOG_PAGE_SIZE = 10;
 
 export async function getPointsLog(client: AuthedClient, query: { page?: number } = {}): Promise<Page<PointsLogEntry>> {
-  const r = await client.post<{ DataList: WirePointsLogEntry[]; TotalCount: number; PageIndex: number; PageSize: number }>(
+  const r = await client.post(
     'PointsMall/GetPointsLog',
     { PageIndex: query.page ?? 1, PageSize: POINTS_LOG_PAGE_SIZE },
   );

@@ -8,7 +8,7 @@ import { isApiError } from './errors';
 import { readAll } from './list-page';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import { ErrorNo, type ExchangeRefusalReason, isMissing, type WireExchangeOrder, type WireGoods, type WireGoodsList } from '@/lib/contract';
+import { ErrorNo, type ExchangeRefusalReason, isMissing, type WireExchangeOrder, type WireGoods } from '@/lib/contract';
 
 /** List sorts; wire values of GetPointsMallList's Sort ('' = 默认, newest first). */
 export const POINTS_GOODS_SORTS = [
@@ -100,7 +100,7 @@ export function getPointsGoodsList(query: PointsGoodsQuery = {}): Promise<Points
   return cachedRead(
     ['points-goods', sort, category, page, pageSize],
     async () => {
-      const r = await publicRead<WireGoodsList>('PointsMall/GetPointsMallList', {
+      const r = await publicRead('PointsMall/GetPointsMallList', {
         Sort: sort,
         Category: category,
         PageIndex: page,
@@ -124,7 +124,7 @@ export function getPointsGoods(sn: string): Promise<PointsGoodsDetail | null> {
     ['points-item', sn],
     async () => {
       try {
-        const g = await publicRead<WireGoods>('PointsMall/GetPointsMallBySN', { SN: sn });
+        const g = await publicRead('PointsMall/GetPointsMallBySN', { SN: sn });
         return { ...reshapeGoods(g), descriptionHtml: g.Description ?? '' };
       } catch (err) {
         // A bad or unknown SN is "not found" for the page (notFound()), not a 500.
@@ -141,7 +141,7 @@ export async function exchangePointsGoods(
   client: AuthedClient,
   input: { sn: string; quantity?: number; idempotencyKey: string },
 ): Promise<ExchangeReceipt> {
-  const r = await client.post<WireExchangeOrder>(
+  const r = await client.post(
     'PointsMall/ExchangeGoods',
     { SN: input.sn, Quantity: input.quantity ?? 1, IdempotencyKey: input.idempotencyKey },
     { write: true },

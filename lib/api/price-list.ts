@@ -3,7 +3,6 @@ import 'server-only';
  * 价格公示 (DD_DataBaseClient/GetPriceList, the site's extension of SPEC §7, docs/api.md): the common treatment
  * prices the clinics publish and the registration fee of each doctor's title.
  */
-import type { WirePriceList } from '@/lib/contract';
 import { CACHE_TAGS, REVALIDATE, cachedRead } from './cache';
 import { publicRead } from './public';
 
@@ -34,7 +33,7 @@ export function getPriceList(): Promise<PriceList> {
   return cachedRead(
     ['price-list'],
     async () => {
-      const r = await publicRead<WirePriceList>('DD_DataBaseClient/GetPriceList');
+      const r = await publicRead('DD_DataBaseClient/GetPriceList');
       return {
         items: r.DataList.map((w) => ({ id: w.ItemID, category: w.Category, name: w.Name, unit: w.Unit, price: w.Price, note: w.Note })),
         registerFees: (r.RegisterFees ?? []).map((w) => ({ title: w.Title, minFee: w.MinFee, maxFee: w.MaxFee, doctorCount: w.DoctorCount })),

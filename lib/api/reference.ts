@@ -5,7 +5,7 @@ import 'server-only';
  */
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
 import { publicRead } from './public';
-import type { WireCity, WireInsurance, WireProvince, WireShift } from '@/lib/contract';
+import type { WireProvince } from '@/lib/contract';
 
 export interface Province {
   id: number;
@@ -32,8 +32,6 @@ export interface IpLocation {
   lng: number;
 }
 
-type List<W> = { DataList: W[] };
-
 const reshapeProvince = (w: WireProvince): Province => ({
   id: w.ProvinceID,
   name: w.ProvinceName,
@@ -44,7 +42,7 @@ const reshapeProvince = (w: WireProvince): Province => ({
 export function getProvinces(): Promise<Province[]> {
   return cachedRead(
     ['provinces'],
-    async () => (await publicRead<List<WireProvince>>('TW_Org/GetProvincetList')).DataList.map(reshapeProvince),
+    async () => (await publicRead('TW_Org/GetProvincetList')).DataList.map(reshapeProvince),
     { tags: [CACHE_TAGS.provinces], revalidate: REVALIDATE.reference },
   );
 }
@@ -53,7 +51,7 @@ export function getShifts(): Promise<Shift[]> {
   return cachedRead(
     ['shifts'],
     async () =>
-      (await publicRead<List<WireShift>>('DD_DataBaseClient/GetDataBaseShift')).DataList.map((w) => ({
+      (await publicRead('DD_DataBaseClient/GetDataBaseShift')).DataList.map((w) => ({
         id: w.ShiftID,
         name: w.ShiftName,
         start: w.StartTime,
@@ -69,7 +67,7 @@ export function getInsurance(clinicCode?: string): Promise<Insurance[]> {
     ['insurance', clinicCode ?? ''],
     async () =>
       (
-        await publicRead<List<WireInsurance>>('DD_DataBaseClient/GetMedicalInsurance', { HospitalCode: clinicCode })
+        await publicRead('DD_DataBaseClient/GetMedicalInsurance', { HospitalCode: clinicCode })
       ).DataList.map((w) => ({ id: w.InsuranceID, name: w.InsuranceName, remark: w.Remark })),
     { tags: [CACHE_TAGS.clinics], revalidate: REVALIDATE.reference },
   );
@@ -78,7 +76,7 @@ export function getInsurance(clinicCode?: string): Promise<Insurance[]> {
 /** The visitor's city by IP (SPEC §2: IP location where it helps); null when it cannot tell. Not cached per IP. */
 export async function locateByIp(ip: string): Promise<IpLocation | null> {
   try {
-    const r = await publicRead<{ ReturnObject: WireCity }>('TW_Org/GetAliyunCity', { Ip: ip });
+    const r = await publicRead('TW_Org/GetAliyunCity', { Ip: ip });
     const w = r.ReturnObject;
     return { provinceId: w.ProvinceID, provinceName: w.ProvinceName, city: w.CityName, lat: w.Lat, lng: w.Lng };
   } catch {

@@ -9,7 +9,7 @@ import 'server-only';
 import { isApiError } from './errors';
 import { publicRead } from './public';
 import type { AuthedClient, Page } from './types';
-import { ErrorNo, isMissing, type WireBookingSlot, type WireRegistration } from '@/lib/contract';
+import { ErrorNo, isMissing, type WireRegistration } from '@/lib/contract';
 
 export type RegistrationStatus = 'booked' | 'visited' | 'cancelled' | 'missed' | 'unpaid' | 'lapsed';
 
@@ -148,7 +148,7 @@ export async function getRegistrations(
   client: AuthedClient,
   query: { page?: number; pageSize?: number; status?: RegistrationStatus } = {},
 ): Promise<Page<Registration>> {
-  const r = await client.post<{ DataList: WireRegistration[]; TotalCount: number; PageIndex: number; PageSize: number }>(
+  const r = await client.post(
     'HIS_Register/GetRegisterList',
     {
       PageIndex: query.page ?? 1,
@@ -184,7 +184,7 @@ export interface BookingSlot {
  */
 export async function getBookingSlot(scheduleId: string): Promise<{ slot: BookingSlot } | { error: string }> {
   try {
-    const w = await publicRead<WireBookingSlot>('HIS_Register/GetScheduleSlot', { ScheduleID: scheduleId });
+    const w = await publicRead('HIS_Register/GetScheduleSlot', { ScheduleID: scheduleId });
     return {
       slot: {
         id: w.ScheduleID,
@@ -213,7 +213,7 @@ export async function getBookingSlot(scheduleId: string): Promise<{ slot: Bookin
 /** BookRegister for one 就诊人 (patientId 0: the account holder, who needs their ID card on file). */
 export async function bookRegistration(client: AuthedClient, input: { scheduleId: string; idempotencyKey: string; patientId: number }) {
   return receipt(
-    await client.post<WireRegistration>(
+    await client.post(
       'HIS_Register/BookRegister',
       { ScheduleID: input.scheduleId, IdempotencyKey: input.idempotencyKey, PatientID: input.patientId },
       { write: true },
@@ -224,13 +224,13 @@ export async function bookRegistration(client: AuthedClient, input: { scheduleId
 /** RescheduleRegister: the same doctor's other slot; the old number returns as the new one is held. */
 export async function rescheduleRegistration(client: AuthedClient, input: { registerNo: string; scheduleId: string }) {
   return receipt(
-    await client.post<WireRegistration>('HIS_Register/RescheduleRegister', { RegisterNo: input.registerNo, ScheduleID: input.scheduleId }, { write: true }),
+    await client.post('HIS_Register/RescheduleRegister', { RegisterNo: input.registerNo, ScheduleID: input.scheduleId }, { write: true }),
   );
 }
 
 /** TW_Evaluate/AddRegisterEvaluate: the review of a 已就诊 booking, once. */
 export async function reviewVisit(client: AuthedClient, input: { registerNo: string; stars: number; content: string }) {
-  const r = await client.post<{ EvaluateID: number; Stars: number; Content: string; CreateTime: string; DoctorCode: string; HospitalCode: string }>(
+  const r = await client.post(
     'TW_Evaluate/AddRegisterEvaluate',
     { RegisterNo: input.registerNo, Stars: input.stars, Content: input.content },
     { write: true },
@@ -243,17 +243,17 @@ export async function reviewVisit(client: AuthedClient, input: { registerNo: str
 }
 
 export async function payRegistration(client: AuthedClient, registerNo: string) {
-  return receipt(await client.post<WireRegistration>('HIS_Register/PayRegister', { RegisterNo: registerNo }, { write: true }));
+  return receipt(await client.post('HIS_Register/PayRegister', { RegisterNo: registerNo }, { write: true }));
 }
 
 export async function cancelRegistration(client: AuthedClient, registerNo: string) {
-  return receipt(await client.post<WireRegistration>('HIS_Register/CancelRegister', { RegisterNo: registerNo }, { write: true }));
+  return receipt(await client.post('HIS_Register/CancelRegister', { RegisterNo: registerNo }, { write: true }));
 }
 
 /** One of the member's own records, or null when it is not theirs or does not exist (both answer 404, or 0 for a malformed number). */
 export async function getRegistration(client: AuthedClient, registerNo: string): Promise<Registration | null> {
   try {
-    return reshape(await client.post<WireRegistration>('HIS_Register/GetRegister', { RegisterNo: registerNo }));
+    return reshape(await client.post('HIS_Register/GetRegister', { RegisterNo: registerNo }));
   } catch (err) {
     if (isApiError(err) && isMissing(err.errorNo)) return null;
     throw err;

@@ -18,7 +18,7 @@ export function getHotWords(size = 10): Promise<HotWord[]> {
     ['hot-words', size],
     async () =>
       (
-        await publicRead<{ DataList: { Word: string; Hits: number; IsRecommend: number }[] }>('TW_HotWords/GetHotWordsList', {
+        await publicRead('TW_HotWords/GetHotWordsList', {
           PageSize: size,
         })
       ).DataList.map((w) => ({ word: w.Word, hits: w.Hits, recommended: w.IsRecommend === 1 })),

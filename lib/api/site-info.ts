@@ -35,7 +35,7 @@ export function getSiteFigures(): Promise<SiteFigure[]> {
     ['site-figures'],
     async () =>
       (
-        await publicRead<{ DataList: { Key: string; Label: string; Value: number; Unit: string }[] }>('TW_User/GetUserNums')
+        await publicRead('TW_User/GetUserNums')
       ).DataList.map((w) => ({ key: w.Key, label: w.Label, value: w.Value, unit: w.Unit })),
     options,
   );
@@ -45,7 +45,7 @@ export function getStyleDisplay(): Promise<StyleDisplay> {
   return cachedRead(
     ['style-display'],
     async () => {
-      const w = await publicRead<{ GrayMode: boolean; ShowMatrix: boolean; ShowCharity: boolean; Slogan: string }>(
+      const w = await publicRead(
         'TW_User/GetStyleDisplay',
       );
       return { grayMode: !!w.GrayMode, showMatrix: w.ShowMatrix !== false, showCharity: w.ShowCharity !== false, slogan: w.Slogan ?? '' };
@@ -59,7 +59,7 @@ export function getThirdApps(): Promise<ThirdApp[]> {
     ['third-apps'],
     async () =>
       (
-        await publicRead<{ DataList: { ID: number; Name: string; Description: string; QrImage: string; Link: string }[] }>(
+        await publicRead(
           'TW_User/GetThirdAppInfo',
         )
       ).DataList.map((w) => ({ id: w.ID, name: w.Name, description: w.Description, qrImage: w.QrImage, href: w.Link })),

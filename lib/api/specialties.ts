@@ -6,10 +6,10 @@ import 'server-only';
  */
 import type { SpecialtySort } from '@/lib/constants';
 import { cachedRead, CACHE_TAGS, REVALIDATE } from './cache';
-import { orNull, readAll, reshapePage } from './list-page';
+import { listOf, oneRecord, orNull, readAll, reshapePage } from './list-page';
 import { publicRead } from './public';
 import type { Page } from './types';
-import type { SpecialType, WireIllness, WireList, WireSpecial, WireStudio } from '@/lib/contract';
+import type { SpecialType, WireIllness, WireSpecial, WireStudio } from '@/lib/contract';
 
 export interface StudioClass {
   code: string;
@@ -141,7 +141,7 @@ export function getStudioClasses(): Promise<StudioClass[]> {
   return cachedRead(
     ['studio-classes'],
     async () =>
-      (await publicRead<{ DataList: { ClassCode: string; ClassName: string }[] }>('TW_Class/GetSpeciaClass')).DataList.map((w) => ({
+      (await publicRead('TW_Class/GetSpeciaClass')).DataList.map((w) => ({
         code: w.ClassCode,
         name: w.ClassName,
       })),
@@ -155,7 +155,7 @@ export function getStudioPage(q: { classCode?: string; keyword?: string; page?: 
   const fields = { ClassCode: q.classCode, Keyword: q.keyword?.trim() || undefined, PageIndex: page, PageSize: pageSize };
   return cachedRead(
     ['studios', JSON.stringify(fields)],
-    async () => reshapePage(await publicRead<WireList<WireStudio>>('TW_User/GetStudioList', fields), reshapeStudio, { page, pageSize }),
+    async () => reshapePage(await publicRead('TW_User/GetStudioList', fields), reshapeStudio, { page, pageSize }),
     // A searched keyword is the visitor's text: bounded memory, never the data cache on disk (lib/api/cache.ts).
     { ...opts([CACHE_TAGS.studios]), visitorChosen: Boolean(fields.Keyword) },
   );
@@ -167,13 +167,16 @@ export function getStudio(id: number): Promise<StudioDetail | null> {
     ['studio', id],
     () =>
       orNull(
-        publicRead<{ ReturnObject: { Studio: WireStudio; Menu: { SpecialType: SpecialType; MenuName: string; Count: number }[] } }>(
+        publicRead(
           'TW_User/GetStudioMenu',
           { StudioID: id },
-        ).then(({ ReturnObject: r }) => ({
+        ).then((answer) => {
+          const r = oneRecord(answer);
+          return {
           studio: reshapeStudio(r.Studio),
           menu: r.Menu.map((m) => ({ specialType: m.SpecialType, name: m.MenuName, count: m.Count })),
-        })),
+          };
+        }),
       ),
     opts([CACHE_TAGS.studios]),
   );
@@ -186,7 +189,7 @@ export function getSpecialPage(q: { type?: SpecialType; studioId?: number; page?
   return cachedRead(
     ['specials', JSON.stringify(fields)],
     async () =>
-      reshapePage(await publicRead<WireList<WireSpecial>>('TW_Special/GetSpecialList', fields), reshapeSpecialSummary, { page, pageSize }),
+      reshapePage(await publicRead('TW_Special/GetSpecialList', fields), reshapeSpecialSummary, { page, pageSize }),
     opts([CACHE_TAGS.studios]),
   );
 }
@@ -196,7 +199,7 @@ export function getDoctorSpecials(doctorCode: string, pageSize = 5): Promise<Pag
     ['doctor-specials', doctorCode, pageSize],
     async () =>
       (await orNull(
-        publicRead<WireList<WireSpecial>>('TW_Special/GetDoctorSpecialList', { AppointmentCode: doctorCode, PageSize: pageSize }).then((r) =>
+        publicRead('TW_Special/GetDoctorSpecialList', { AppointmentCode: doctorCode, PageSize: pageSize }).then((r) =>
           reshapePage(r, reshapeSpecialSummary),
         ),
       )) ?? { items: [], total: 0, page: 1, pageSize },
@@ -210,7 +213,7 @@ export function getSpecial(id: number): Promise<Special | null> {
     ['special', id],
     () =>
       orNull(
-        publicRead<{ ReturnObject: WireSpecial }>('TW_Special/GetSpecialSingle', { ID: id }).then(({ ReturnObject: w }) => ({
+        publicRead('TW_Special/GetSpecialSingle', { ID: id }).then(({ ReturnObject: w }) => ({
           ...reshapeSpecialSummary(w),
           contentHtml: w.Content ?? '',
         })),
@@ -224,7 +227,7 @@ export function getDiseaseTypes(): Promise<NamedCount[]> {
     ['disease-types'],
     async () =>
       (
-        await publicRead<{ DataList: { DiseaseTypeID: number; DiseaseTypeName: string; Count: number }[] }>('TW_DiseaseType/GetDiseaseTypeList')
+        await publicRead('TW_DiseaseType/GetDiseaseTypeList')
       ).DataList.map((w) => ({ id: w.DiseaseTypeID, name: w.DiseaseTypeName, count: w.Count })),
     { tags: [CACHE_TAGS.illnesses], revalidate: REVALIDATE.reference },
   );
@@ -235,7 +238,7 @@ export function getSpecialtyTypes(): Promise<NamedCount[]> {
     ['specialty-types'],
     async () =>
       (
-        await publicRead<{ DataList: { TypeID: number; TypeName: string; Count: number }[] }>('HIS_Specialty/GetHIS_SpecialtyConfigurationType')
+        await publicRead('HIS_Specialty/GetHIS_SpecialtyConfigurationType')
       ).DataList.map((w) => ({ id: w.TypeID, name: w.TypeName, count: w.Count })),
     { tags: [CACHE_TAGS.specialties], revalidate: REVALIDATE.reference },
   );
@@ -269,7 +272,7 @@ export function getIllnessPage(q: IllnessQuery): Promise<Page<Illness>> {
   return cachedRead(
     ['illnesses', JSON.stringify(fields)],
     async () =>
-      reshapePage(await publicRead<WireList<WireIllness>>('HIS_Specialty/GeHIS_SpecialtyConfiguration', fields), reshapeIllness, {
+      reshapePage(listOf(await publicRead('HIS_Specialty/GeHIS_SpecialtyConfiguration', fields)), reshapeIllness, {
         page,
         pageSize,
       }),
@@ -284,7 +287,7 @@ export function getIllness(id: number): Promise<IllnessDetail | null> {
     ['illness', id],
     () =>
       orNull(
-        publicRead<{ ReturnObject: WireIllness }>('HIS_Specialty/GeHIS_SpecialtyConfiguration', { ID: id }).then(({ ReturnObject: w }) => ({
+        publicRead('HIS_Specialty/GeHIS_SpecialtyConfiguration', { ID: id }).then(oneRecord).then((w) => ({
           ...reshapeIllness(w),
           otherClinics: (w.OtherHospitals ?? []).map((o) => ({ id: o.ID, clinicCode: o.HospitalCode, clinicName: o.HospitalName })),
           departments: w.Departments ?? [],

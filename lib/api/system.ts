@@ -9,7 +9,7 @@ import { isApiError } from './errors';
 import { reshapePage } from './news';
 import { publicRead } from './public';
 import type { Page } from './types';
-import { isMissing, type WireDoc, type WireList, type WireLog } from '@/lib/contract';
+import { isMissing, type WireDoc, type WireLog } from '@/lib/contract';
 
 export interface SystemClass {
   id: number;
@@ -67,7 +67,7 @@ export function getSystemMenu(): Promise<SystemClass[]> {
     ['system-menu'],
     async () =>
       (
-        await publicRead<WireList<{ ID: number; Name: string; Description: string; DocCount: number }>>('TW_Class/GetSystemMenu')
+        await publicRead('TW_Class/GetSystemMenu')
       ).DataList.map((w) => ({ id: w.ID, name: w.Name, description: w.Description, docCount: w.DocCount })),
     options,
   );
@@ -77,7 +77,7 @@ export function getSystemDocs(q: { classId?: number; page?: number; pageSize?: n
   const fields = { ClassID: q.classId, PageIndex: q.page ?? 1, PageSize: q.pageSize ?? 20 };
   return cachedRead(
     ['system-docs', JSON.stringify(fields)],
-    async () => reshapePage(await publicRead<WireList<WireDoc>>('TW_Class/GetSystemList', fields), reshapeDoc),
+    async () => reshapePage(await publicRead('TW_Class/GetSystemList', fields), reshapeDoc),
     options,
   );
 }
@@ -86,7 +86,7 @@ export function getSystemDoc(id: number): Promise<SystemDoc | null> {
   return cachedRead(
     ['system-doc', id],
     async () => {
-      const list = await publicRead<WireList<WireDoc>>('TW_Class/GetSystemList', { ID: id, PageSize: 1 });
+      const list = await publicRead('TW_Class/GetSystemList', { ID: id, PageSize: 1 });
       return list.DataList[0] ? reshapeDoc(list.DataList[0]) : null;
     },
     options,
@@ -97,7 +97,7 @@ export function getSystemLogs(q: { page?: number; pageSize?: number } = {}): Pro
   const fields = { PageIndex: q.page ?? 1, PageSize: q.pageSize ?? 10 };
   return cachedRead(
     ['system-logs', JSON.stringify(fields)],
-    async () => reshapePage(await publicRead<WireList<WireLog>>('TW_Class/GetLogList', fields), reshapeLog),
+    async () => reshapePage(await publicRead('TW_Class/GetLogList', fields), reshapeLog),
     options,
   );
 }
@@ -107,7 +107,7 @@ export function getSystemLog(id: number): Promise<SystemLog | null> {
     ['system-log', id],
     async () => {
       try {
-        return reshapeLog(await publicRead<WireLog>('TW_Class/GetLogListDetail', { ID: id }));
+        return reshapeLog(await publicRead('TW_Class/GetLogListDetail', { ID: id }));
       } catch (err) {
         if (isApiError(err) && isMissing(err.errorNo)) return null;
         throw err;

@@ -15,11 +15,11 @@ import 'server-only';
  * - Writes are never retried on network faults (client.ts).
  */
 import { RATE_LIMIT_RESET_COUNT, RATE_LIMIT_RESET_WINDOW_MS } from '@/lib/constants';
-import { ErrorNo } from '@/lib/contract';
+import { type CallArgs, type EndpointPath, ErrorNo, type FieldsOf, type ResultOf } from '@/lib/contract';
 import { messages } from '@/lib/messages';
 import { refreshAcrossProcesses, type FlightCodec } from '@/lib/shared-state/refresh-flight';
 import { getVisitorToken, refreshTokens, type IssuedTokens } from './auth';
-import { post, type FieldMap } from './client';
+import { post, type RequestOptions } from './client';
 import { ApiError, isApiError } from './errors';
 import { recordTokenRefresh, type RefreshOutcome } from '@/lib/observability/metrics';
 import type { AuthedClient, TokenStore } from './types';
@@ -230,7 +230,9 @@ export function createTokenClient(store: TokenStore): TokenClient {
     return renewing;
   }
 
-  async function call<T>(path: string, fields: FieldMap, write: boolean): Promise<T> {
+  async function call<P extends EndpointPath>(path: P, fields: FieldsOf<P> | undefined, write: boolean): Promise<ResultOf<P>> {
+    // The same fields with the token as options (the tuple is P's, which TypeScript cannot follow through a rebuild).
+    const args = (token: string | null) => [fields, { token, write }] as unknown as CallArgs<P, RequestOptions>;
     if (renewing) await renewing;
     let token = await store.getAccessToken();
     if (!token) {
@@ -238,7 +240,7 @@ export function createTokenClient(store: TokenStore): TokenClient {
       token = await store.getAccessToken();
     }
     try {
-      return await post<T>(path, fields, { token, write });
+      return await post(path, ...args(token));
     } catch (err) {
       if (!isApiError(err, ErrorNo.TOKEN_EXPIRED)) return handleLifecycleError(err);
     }
@@ -247,15 +249,17 @@ export function createTokenClient(store: TokenStore): TokenClient {
     else if ((await store.getAccessToken()) === token) await renew();
     const fresh = await store.getAccessToken();
     try {
-      return await post<T>(path, fields, { token: fresh, write });
+      return await post(path, ...args(fresh));
     } catch (err) {
       return handleLifecycleError(err);
     }
   }
 
   return {
-    post: <T>(path: string, fields: FieldMap = {}, options: { write?: boolean } = {}) =>
-      call<T>(path, fields, options.write ?? false),
+    post: <P extends EndpointPath>(path: P, ...args: CallArgs<P, { write?: boolean }>) => {
+      const [fields, options] = args as unknown as [FieldsOf<P>?, { write?: boolean }?];
+      return call(path, fields, options?.write ?? false);
+    },
     renew,
     currentAccessToken: async () => (await store.getAccessToken()) ?? null,
   };

@@ -2,7 +2,7 @@
  * App-side shapes shared by every lib/api module. Wire names (PascalCase,
  * ErrorNo...) never pass this layer: each module reshapes them privately.
  */
-import type { FieldMap } from './client';
+import type { CallArgs, EndpointPath, ResultOf } from '@/lib/contract';
 
 /** One page of a list. */
 export interface Page<T> {
@@ -40,5 +40,6 @@ export interface TokenStore {
  * Member modules of lib/api take one of these as their first argument.
  */
 export interface AuthedClient {
-  post<T>(path: string, fields?: FieldMap, options?: { write?: boolean }): Promise<T>;
+  /** A call of the endpoint table (lib/contract/endpoints.ts): its fields and Result are the path's. */
+  post<P extends EndpointPath>(path: P, ...args: CallArgs<P, { write?: boolean }>): Promise<ResultOf<P>>;
 }

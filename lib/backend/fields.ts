@@ -12,23 +12,26 @@ function bad(message: string): never {
   throw new BackendError(ErrorNo.BAD_INPUT, message);
 }
 
-export function optionalString(fields: Fields, name: string, label = name, max = MAX_FIELD_CHARS): string {
-  const value = fields[name];
+/** A field's name: any for plain Fields, one of the endpoint table's for a handler's own (RequestFields). */
+export type FieldName<F extends Fields> = keyof F & string;
+
+export function optionalString<F extends Fields>(fields: F, name: FieldName<F>, label: string = name, max = MAX_FIELD_CHARS): string {
+  const value: string | undefined = fields[name];
   if (value === undefined) return '';
   if (value.length > max) bad(`${label}过长，最多${max}个字符`);
   return value.trim();
 }
 
-export function requiredString(fields: Fields, name: string, label = name, max = MAX_FIELD_CHARS): string {
+export function requiredString<F extends Fields>(fields: F, name: FieldName<F>, label: string = name, max = MAX_FIELD_CHARS): string {
   const value = optionalString(fields, name, label, max);
   if (!value) bad(`缺少${label}`);
   return value;
 }
 
-export function optionalInt(
-  fields: Fields,
-  name: string,
-  label = name,
+export function optionalInt<F extends Fields>(
+  fields: F,
+  name: FieldName<F>,
+  label: string = name,
   { min = -2147483648, max = 2147483647 }: { min?: number; max?: number } = {},
 ): number | undefined {
   const raw = optionalString(fields, name, label, 32);
@@ -39,10 +42,10 @@ export function optionalInt(
   return n;
 }
 
-export function requiredInt(
-  fields: Fields,
-  name: string,
-  label = name,
+export function requiredInt<F extends Fields>(
+  fields: F,
+  name: FieldName<F>,
+  label: string = name,
   range?: { min?: number; max?: number },
 ): number {
   const n = optionalInt(fields, name, label, range);
@@ -51,7 +54,7 @@ export function requiredInt(
 }
 
 /** One of the allowed wire values, or '' when absent. */
-export function optionalEnum<T extends string>(fields: Fields, name: string, allowed: readonly T[], label = name): T | '' {
+export function optionalEnum<T extends string, F extends Fields = Fields>(fields: F, name: FieldName<F>, allowed: readonly T[], label: string = name): T | '' {
   const raw = optionalString(fields, name, label, 64);
   if (raw === '') return '';
   if (!(allowed as readonly string[]).includes(raw)) bad(`${label}取值无效`);
@@ -64,8 +67,11 @@ export interface Paging {
   offset: number;
 }
 
+/** The fields paging reads: a handler's fields must name them (the endpoint table's Paged), else tsc fails. */
+type PagingFields = Readonly<{ PageIndex?: string; PageSize?: string }>;
+
 /** PageIndex (from 1) and PageSize (1..maxSize); lists page in SQL with LIMIT/OFFSET. */
-export function paging(fields: Fields, { defaultSize = 10, maxSize = 100 } = {}): Paging {
+export function paging(fields: PagingFields, { defaultSize = 10, maxSize = 100 } = {}): Paging {
   const pageIndex = optionalInt(fields, 'PageIndex', '页码', { min: 1, max: 100000 }) ?? 1;
   const pageSize = optionalInt(fields, 'PageSize', '每页条数', { min: 1, max: maxSize }) ?? defaultSize;
   return { pageIndex, pageSize, offset: (pageIndex - 1) * pageSize };

@@ -30,6 +30,7 @@ import { drawImageCode } from './image-code';
 import { speakImageCode } from './image-code-audio';
 import type { ClientOfPhone } from './known-clients';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database } from './types';
+import type { WireImageCode, WireSmsSent } from '@/lib/contract';
 
 const { smsWrongPerClient, smsWrongPerCode, smsPhoneDay, smsPhoneDayStrangers, smsPhoneClientDay } = LIMITS;
 /** How many of a phone's latest unexpired codes are accepted. */
@@ -118,7 +119,7 @@ export function checkSmsSend(db: Database, settings: BackendSettings, now: numbe
  * Sends the code, after checkSmsSend and the site-wide ceiling. The quotas are checked again in the same
  * synchronous step as the insert: sends that were checked together cannot all pass.
  */
-export function sendSmsCode(db: Database, settings: BackendSettings, now: number, input: SendInput) {
+export function sendSmsCode(db: Database, settings: BackendSettings, now: number, input: SendInput): WireSmsSent {
   const code = randomDigits(6);
   db.transaction(() => {
     checkQuotas(db, settings, now, input);
@@ -212,7 +213,7 @@ export function verifySmsCode(db: Database, phone: string, code: string, now: nu
  * curves and colours, each outline redrawn so that its path commands say nothing of the digit
  * (image-code.ts); the answer stays on the server.
  */
-export function createImageCode(db: Database, now: number) {
+export function createImageCode(db: Database, now: number): WireImageCode {
   const key = crypto.randomUUID();
   const code = randomDigits(4);
   db.prepare('DELETE FROM image_codes WHERE expires_at < ?').run(now);

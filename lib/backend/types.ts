@@ -5,11 +5,22 @@
 import type DatabaseConstructor from 'better-sqlite3';
 import type { Throttles } from './throttles';
 import type { PaymentProvider } from './payments';
+import type { AccessOf, EndpointPath, FieldsOf, ResultOf } from '@/lib/contract';
 
 export type Database = DatabaseConstructor.Database;
 
-/** Form fields of a request body. A repeated key keeps its first value. */
-export type Fields = Readonly<Record<string, string>>;
+/** Form fields of a request body. A repeated key keeps its first value; a field not sent is undefined. */
+export type Fields = Readonly<Record<string, string | undefined>>;
+
+/** Every key of a fields type, of each member of a union (SYS_Agreement/GetSigin takes ID or Code). */
+type KeysOf<F> = F extends unknown ? keyof F : never;
+
+/**
+ * The fields a handler of path P reads: the table's names (lib/contract/endpoints.ts), each a string when sent.
+ * The readers of lib/backend/fields.ts take only these names from it, so a field renamed on the client side and
+ * not here (or the other way round) fails tsc.
+ */
+export type RequestFields<P extends EndpointPath> = Readonly<{ [K in KeysOf<FieldsOf<P>> & string]?: string }>;
 
 /** Who is calling, from the Bearer token (router.ts resolves it). */
 export type Caller =
@@ -60,9 +71,10 @@ export interface UploadRule {
   maxFiles: number;
 }
 
-export interface HandlerContext {
+export interface HandlerContext<F extends Fields = Fields> {
   db: Database;
-  fields: Fields;
+  /** The request's fields; a handler's are typed by its path (RequestFields). */
+  fields: F;
   /** The files of an upload call (Endpoint.upload); empty for every other call. */
   files: UploadedFile[];
   caller: Caller;
@@ -97,8 +109,13 @@ export interface HandlerContext {
  */
 export type Access = 'public' | 'member';
 
-export interface Endpoint {
-  access: Access;
+/**
+ * The handler of one path P of the endpoint table (lib/contract/endpoints.ts, docs/architecture.md "The endpoint
+ * table"): its access is the table's, and it must return the table's Result for P, so a field renamed on this side
+ * fails tsc.
+ */
+export interface Endpoint<P extends EndpointPath = EndpointPath> {
+  access: AccessOf<P>;
   /** Whether the call changes data (documentation, and the router's write log). */
   write?: boolean;
   /**
@@ -109,12 +126,18 @@ export interface Endpoint {
   ignoresToken?: boolean;
   /** Takes files (multipart/form-data) with a body larger than other calls' MAX_BODY_BYTES (router.ts). */
   upload?: UploadRule;
-  /** Returns the envelope's Result. Throw BackendError for a non-1 ErrorNo. */
-  handle(ctx: HandlerContext): unknown;
+  /** Returns the envelope's Result (the table's for P). Throw BackendError for a non-1 ErrorNo. */
+  handle(ctx: HandlerContext<RequestFields<P>>): ResultOf<P> | Promise<ResultOf<P>>;
 }
 
-/** Keyed by the path below /api/, e.g. 'News/GetNewList'. */
-export type EndpointMap = Record<string, Endpoint>;
+/** One service group's handlers, keyed by the path below /api/ (e.g. 'News/GetNewList'), each typed by its path. */
+export type EndpointMap = { [P in EndpointPath]?: Endpoint<P> };
+
+/** An endpoint as the router finds it by the path a request names: any path, any Result. */
+export interface RoutedEndpoint extends Omit<Endpoint, 'access' | 'handle'> {
+  access: Access;
+  handle(ctx: HandlerContext): unknown;
+}
 
 // The errors a handler throws live in errors.ts (the throttles throw them too; types.ts imports the throttles' type).
 export { BackendError, ErrorNo, TooManyRequests } from './errors';

@@ -3,6 +3,8 @@
  */
 
 export interface WireOrg {
+  /** The clinic's number (the embedded backend's). */
+  HospitalID?: number;
   HospitalCode: string;
   HospitalName: string;
   ProvinceID: number;
@@ -16,9 +18,12 @@ export interface WireOrg {
   Image: string;
   Introduction: string;
   Traffic: string;
+  SaleTypeID?: number;
   SaleTypeName: string;
   CollectCount: number;
   DoctorCount: number;
+  /** km from the Lat/Lng sent (GetOrgList), else null. */
+  Distance?: number | null;
 }
 
 export interface WireDepartment {
@@ -28,4 +33,17 @@ export interface WireDepartment {
   ClinicCount: number;
   Clinics?: { HospitalCode: string; HospitalName: string; CityName: string; ProvinceID: number; DoctorCount: number }[];
   Illnesses?: { ID: number; SpecialtyName: string; DoctorCount: number }[];
+}
+
+/** TW_Org/GetSaleType: a clinic type of the list's filter. */
+export interface WireSaleType {
+  SaleTypeID: number;
+  SaleTypeName: string;
+}
+
+/** TW_Org/GetOrgEnvironmentImage: a photo of a clinic. */
+export interface WireOrgImage {
+  ImageID: number;
+  ImageUrl: string;
+  Title: string;
 }

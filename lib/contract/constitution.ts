@@ -29,3 +29,10 @@ export interface WireConstitutionRecord {
 
 /** The answers as AddRecord takes them: one digit 1–5 per question of that sex, in the form's order (60). */
 export const CONSTITUTION_ANSWERS = /^[1-5]{60}$/;
+
+/** TW_Constitution/GetRecordList: the member's kept results, and whether one more may be kept (CanKeep 1). */
+export interface WireConstitutionRecords {
+  DataList: WireConstitutionRecord[];
+  TotalCount: number;
+  CanKeep: number;
+}

@@ -72,3 +72,10 @@ export interface WireFilterCounts {
   Online: number;
   Dates?: { Date: string; Week: string; Count: number }[];
 }
+
+/** TW_User/GetDoctorScheduleNew: one day of a doctor's slots (a day off has none). */
+export interface WireDoctorScheduleDay {
+  Date: string;
+  Week: string;
+  Shifts: WireSlot[];
+}

@@ -58,3 +58,8 @@ export function isIdempotencyKey(key: string): boolean {
 export function newIdempotencyKey(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
+
+/** The Result of a call that only says it was done (OutLogin, ResetPwd). */
+export interface WireDone {
+  Success: boolean;
+}

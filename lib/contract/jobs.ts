@@ -19,3 +19,18 @@ export interface WireJob {
   Channel: JobChannel;
   PublishTime: string;
 }
+
+/** News/GetTW_SpiderJobsTypeName: a job category and its number of openings. */
+export interface WireJobType {
+  ID: number;
+  Name: string;
+  JobCount: number;
+}
+
+/** News/GetTW_SpiderJobsTypeConmpany: an employer of the group and its number of openings. */
+export interface WireJobCompany {
+  ID: number;
+  Name: string;
+  City: string;
+  JobCount: number;
+}

@@ -60,3 +60,47 @@ export interface WireAgreement {
   UpdateTime: string;
   Content?: string;
 }
+
+/** VIP_Member/GetSysMemberRightsList: the rights and the card levels they differ by. */
+export interface WireRightsList {
+  DataList: WireRight[];
+  TotalCount: number;
+  CardLevels: WireLevel[];
+}
+
+/** HIS_Register/GetPatientList: the member's patients, how many they may keep, and whether their own ID card is on file. */
+export interface WirePatientList {
+  DataList: WirePatient[];
+  MaxCount: number;
+  SelfIDCardOnFile: number;
+}
+
+/** WX_OrgCollectionClent/GetOrgCollection: whether one code is collected (IsCollected 1). */
+export interface WireCollectedState {
+  Code: string;
+  IsCollected: number;
+}
+
+/** WX_OrgCollectionClent/GetVipCodeOrgCollection: a collected clinic. */
+export interface WireFavouriteClinic {
+  HospitalCode: string;
+  HospitalName: string;
+  Address: string;
+  CollectTime: string;
+}
+
+/** WX_DoctorCollectionClent/GetDoctorCollection: a collected doctor. */
+export interface WireFavouriteDoctor {
+  AppointmentCode: string;
+  DoctorName: string;
+  DoctorTitle: string;
+  HospitalName: string;
+  Avatar: string;
+  CollectTime: string;
+}
+
+/** HIS_Register/DeletePatient: the patient removed. */
+export interface WirePatientDeleted {
+  PatientID: number;
+  Deleted: boolean;
+}

@@ -21,3 +21,9 @@ export interface WireMessage {
   Status: number;
   CreateTime: string;
 }
+
+/** TW_Message/AddTW_Message: the message as filed. */
+export interface WireMessageAdded {
+  MessageID: number;
+  CreateTime: string;
+}

@@ -34,3 +34,48 @@ export interface WireNewsDetail extends WireNews {
   Prev: { ID: number; Title: string } | null;
   Next: { ID: number; Title: string } | null;
 }
+
+/** A slide of a carousel or a page's banner (News/GetIndexCarouse, GetNewsCarouse, GetNewsBanner). */
+export interface WireSlide {
+  ID: number;
+  Title: string;
+  SubTitle?: string;
+  Image: string;
+  Link?: string;
+  Sort?: number;
+  /** A banner's page (BANNER_PLACES). */
+  Place?: string;
+}
+
+/** News/GetyearList: a year that has news. */
+export interface WireYear {
+  Year: number;
+}
+
+/** News/GetTW_Notice: a notice, linking to a news item when NewsID is set. */
+export interface WireNotice {
+  ID: number;
+  Title: string;
+  NewsID: number | null;
+  PublishTime: string;
+}
+
+/** News/GetTW_MatrixType: a kind of account of the group's media matrix. */
+export interface WireMatrixType {
+  ID: number;
+  Name: string;
+  Icon: string;
+  Sort?: number;
+}
+
+/** News/GetTW_MatrixDetail: one account of the media matrix. */
+export interface WireMatrixAccount {
+  ID: number;
+  TypeID: number;
+  TypeName?: string;
+  Name: string;
+  Account: string;
+  Description: string;
+  QrImage: string;
+  Sort?: number;
+}

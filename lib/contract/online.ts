@@ -4,6 +4,8 @@
  */
 
 export interface WireQuestion {
+  /** The question's number (the embedded backend's). */
+  QuestionID?: number;
   AppointmentCode: string;
   DoctorID: number;
   DoctorCode: string;
@@ -81,4 +83,10 @@ export interface WireAskPhotoData {
   PhotoID: number;
   ContentType: string;
   Data: string;
+}
+
+/** IM_InterrogationOrder/DoctorIsOnline: whether a doctor answers online now (IsOnline 1). */
+export interface WireOnlineState {
+  DoctorID: number;
+  IsOnline: number;
 }

@@ -12,6 +12,8 @@ export interface WireStudio {
   ClassName: string;
   Introduction: string;
   Image: string;
+  /** The doctor's number (the embedded backend's). */
+  DoctorID?: number;
   AppointmentCode: string;
   DoctorName: string;
   DoctorTitle: string;
@@ -34,6 +36,8 @@ export interface WireSpecial {
   Image: string;
   CreateTime: string;
   Content?: string;
+  /** The author's number, when a doctor wrote it (the embedded backend's). */
+  DoctorID?: number | null;
 }
 
 export interface WireIllness {
@@ -53,4 +57,37 @@ export interface WireIllness {
   OtherHospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
   Departments?: string[];
   Hospitals?: { ID: number; HospitalCode: string; HospitalName: string }[];
+}
+
+/** TW_Class/GetSpeciaClass: a class of studios. */
+export interface WireSpecialClass {
+  ClassCode: string;
+  ClassName: string;
+}
+
+/** TW_User/GetStudioMenu with a StudioID: the studio and its article kinds with their counts. */
+export interface WireStudioMenu {
+  Studio: WireStudio;
+  Menu: { SpecialType: SpecialType; MenuName: string; Count: number }[];
+}
+
+/** TW_User/GetStudioMenu without a StudioID: a class of studios and how many it has. */
+export interface WireStudioClassCount {
+  ClassCode: string;
+  ClassName: string;
+  Count: number;
+}
+
+/** TW_DiseaseType/GetDiseaseTypeList: a kind of illness and its number of specialties. */
+export interface WireDiseaseType {
+  DiseaseTypeID: number;
+  DiseaseTypeName: string;
+  Count: number;
+}
+
+/** HIS_Specialty/GetHIS_SpecialtyConfigurationType: a type of specialty and its number of illnesses. */
+export interface WireSpecialtyType {
+  TypeID: number;
+  TypeName: string;
+  Count: number;
 }

@@ -21,3 +21,11 @@ export interface WireLog {
   PublishTime: string;
   Content?: string;
 }
+
+/** TW_Class/GetSystemMenu: a class of the group's rules and its number of documents. */
+export interface WireSystemMenu {
+  ID: number;
+  Name: string;
+  Description: string;
+  DocCount: number;
+}

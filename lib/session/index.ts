@@ -12,6 +12,7 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { createTokenClient, forgetRefresh, isSessionResetError, type TokenClient } from '@/lib/api/token-client';
 import type { AuthedClient } from '@/lib/api/types';
+import type { CallArgs, EndpointPath } from '@/lib/contract';
 import { routes, safeInternalPath } from '@/lib/routes';
 import { cookieTokenStore } from './cookies';
 import { writeDeviceCookie } from './device';
@@ -84,9 +85,9 @@ const requestClient = cache(async (): Promise<TokenClient> => {
   const client = createTokenClient(store);
   return {
     ...client,
-    post: async <T,>(path: string, fields?: Parameters<TokenClient['post']>[1], options?: { write?: boolean }) => {
+    post: async <P extends EndpointPath>(path: P, ...args: CallArgs<P, { write?: boolean }>) => {
       try {
-        return await client.post<T>(path, fields, options);
+        return await client.post(path, ...args);
       } catch (err) {
         // The host refused the session while a page rendered (tampered or re-keyed
         // cookie, disabled member, revoked session): the render cannot clear the

@@ -6,6 +6,7 @@
  */
 import { optionalInt, optionalString } from '../fields';
 import { BackendError, ErrorNo, type EndpointMap } from '../types';
+import type { WireAgreement } from '@/lib/contract';
 
 interface AgreementRow {
   id: number;
@@ -16,7 +17,7 @@ interface AgreementRow {
   updated_at: string;
 }
 
-const wire = (r: AgreementRow) => ({
+const wire = (r: AgreementRow): WireAgreement => ({
   AgreementID: r.id,
   Code: r.code,
   Title: r.title,
@@ -24,7 +25,7 @@ const wire = (r: AgreementRow) => ({
   UpdateTime: r.updated_at,
 });
 
-export const agreementEndpoints: EndpointMap = {
+export const agreementEndpoints = {
   'SYS_Agreement/GetList': {
     access: 'public',
     handle({ db }) {
@@ -46,4 +47,4 @@ export const agreementEndpoints: EndpointMap = {
       return { ...wire(row), Content: row.content };
     },
   },
-};
+} satisfies EndpointMap;

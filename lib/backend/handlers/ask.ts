@@ -463,7 +463,7 @@ function publishQuestion(db: Database, row: AskRow, answer: string, at: string) 
   db.prepare('UPDATE asks SET public_question_id = ? WHERE id = ?').run(id, row.id);
 }
 
-export const askEndpoints: EndpointMap = {
+export const askEndpoints = {
   'IM_AskQuestion/AskQuestion': {
     access: 'member',
     write: true,
@@ -601,4 +601,4 @@ export const askEndpoints: EndpointMap = {
       return answerAsk(ctx.db, askNo, text, ctx.now);
     },
   },
-};
+} satisfies EndpointMap;

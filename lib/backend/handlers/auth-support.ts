@@ -10,19 +10,21 @@ import { issueMemberTokens, type MemberRow } from '../session-tokens';
 import { clientOfPhone, deviceKey, rememberClient, type ClientOfPhone } from '../known-clients';
 import { checkSmsTries, verifySmsCode } from '../sms';
 import type { ThrottleName } from '../throttles';
-import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database, type Fields, type HandlerContext } from '../types';
+import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database, type HandlerContext } from '../types';
 
 export function checked<T>(result: Validation<T>): T {
   if (!result.ok) throw new BackendError(ErrorNo.BAD_INPUT, result.message);
   return result.value;
 }
 
-export function phoneField(fields: Fields, name = 'Phone'): string {
-  return checked(validatePhone(requiredString(fields, name, '手机号', 64)));
+/** The Phone field: a handler's fields must name it (the endpoint table), else tsc fails. */
+export function phoneField(fields: Readonly<{ Phone?: string }>): string {
+  return checked(validatePhone(requiredString(fields, 'Phone', '手机号', 64)));
 }
 
-export function passwordField(fields: Fields, name = 'Password'): string {
-  const raw = fields[name] ?? '';
+/** The Password field: a handler's fields must name it (the endpoint table), else tsc fails. */
+export function passwordField(fields: Readonly<{ Password?: string }>): string {
+  const raw = fields.Password ?? '';
   if (raw.length > 64) throw new BackendError(ErrorNo.BAD_INPUT, '密码长度为6-16位');
   return checked(validatePassword(raw));
 }

@@ -47,12 +47,12 @@ function isLocalIp(ip: string): boolean {
   );
 }
 
-const smsCodeField = (fields: Record<string, string>) => requiredString(fields, 'Code', '短信验证码', 16);
+const smsCodeField = (fields: Readonly<{ Code?: string }>) => requiredString(fields, 'Code', '短信验证码', 16);
 
-const refreshTokenField = (fields: Record<string, string>) =>
+const refreshTokenField = (fields: Readonly<{ refresh_token?: string }>) =>
   requiredString(fields, 'refresh_token', '刷新令牌', 512);
 
-export const authEndpoints: EndpointMap = {
+export const authEndpoints = {
   'AuthenticationCenter/GetVisitorToken': {
     access: 'public',
     ignoresToken: true,
@@ -240,4 +240,4 @@ export const authEndpoints: EndpointMap = {
       return { Success: true };
     },
   },
-};
+} satisfies EndpointMap;

@@ -454,7 +454,7 @@ export async function cancelRegistration(db: Database, settings: BackendSettings
   return { ...registrationWire(db, ownRow(db, memberId, registerNo), settings, now), Repeated: false };
 }
 
-export const bookingEndpoints: EndpointMap = {
+export const bookingEndpoints = {
   'HIS_Register/GetScheduleSlot': {
     access: 'public',
     handle(ctx) {
@@ -568,4 +568,4 @@ export const bookingEndpoints: EndpointMap = {
       return { DataList: list, TotalCount: list.length };
     },
   },
-};
+} satisfies EndpointMap;

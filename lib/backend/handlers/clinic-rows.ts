@@ -3,7 +3,8 @@
  * handlers (SPEC §2). Wire names are PascalCase in SPEC §3/§7 style.
  */
 import { BackendError, ErrorNo, type Database, type Fields } from '../types';
-import { optionalString } from '../fields';
+import type { WireDoctor, WireOrg } from '@/lib/contract';
+import { optionalString, type FieldName } from '../fields';
 
 export const DOCTOR_COLUMNS = `d.doctor_id, d.appointment_code, d.name, d.title, d.org_code, d.province_id, d.department,
   d.specialties, d.avatar, d.praise_rate, d.service_count, d.fans, d.consult_online, d.consult_fee, d.register_fee,
@@ -30,7 +31,7 @@ export interface DoctorRow {
   intro?: string;
 }
 
-export function wireDoctor(r: DoctorRow) {
+export function wireDoctor(r: DoctorRow): WireDoctor {
   return {
     DoctorID: r.doctor_id,
     AppointmentCode: r.appointment_code,
@@ -80,7 +81,7 @@ export const ORG_COLUMNS = `o.org_id, o.code, o.name, o.province_id, p.name AS p
 export const ORG_FROM = `orgs o JOIN provinces p ON p.province_id = o.province_id
   LEFT JOIN sale_types s ON s.sale_type_id = o.sale_type_id`;
 
-export function wireOrg(r: OrgRow) {
+export function wireOrg(r: OrgRow): WireOrg {
   return {
     HospitalID: r.org_id,
     HospitalCode: r.code,
@@ -108,14 +109,14 @@ export function wireOrg(r: OrgRow) {
 /** Codes are short ASCII identifiers; anything else is a clear bad input, never a query. */
 const CODE_RE = /^[A-Za-z0-9_-]{1,40}$/;
 
-export function requiredCode(fields: Fields, name: string, label: string): string {
+export function requiredCode<F extends Fields>(fields: F, name: FieldName<F>, label: string): string {
   const value = optionalString(fields, name, label, 200);
   if (!value) throw new BackendError(ErrorNo.BAD_INPUT, `缺少${label}`);
   if (!CODE_RE.test(value)) throw new BackendError(ErrorNo.BAD_INPUT, `${label}格式不正确`);
   return value;
 }
 
-export function optionalCode(fields: Fields, name: string, label: string): string {
+export function optionalCode<F extends Fields>(fields: F, name: FieldName<F>, label: string): string {
   const value = optionalString(fields, name, label, 200);
   if (value && !CODE_RE.test(value)) throw new BackendError(ErrorNo.BAD_INPUT, `${label}格式不正确`);
   return value;

@@ -48,7 +48,7 @@ function counter(ctx: HandlerContext, kind: 1 | 2, code: string, delta: 1 | 0 | 
   return (ctx.db.prepare('SELECT fans AS n FROM doctors WHERE appointment_code = ?').get(code) as { n: number }).n;
 }
 
-export const collectionEndpoints: EndpointMap = {
+export const collectionEndpoints = {
   /** CollectionType (1|2), Code (or HospitalCode / AppointmentCode) → ReturnObject {IsCollected: 1, CollectCount}. */
   'WX_OrgCollectionClent/AddOrgCollection': {
     access: 'member',
@@ -144,4 +144,4 @@ export const collectionEndpoints: EndpointMap = {
       return listResult(rows.map((r) => ({ ...wireDoctor(r), CollectTime: r.created_at })), total, page);
     },
   },
-};
+} satisfies EndpointMap;

@@ -42,7 +42,7 @@ function wire(row: RecordRow): WireConstitutionRecord {
 /** How many records a list answers at most (newest first). */
 const MAX_LISTED = 50;
 
-export const constitutionEndpoints: EndpointMap = {
+export const constitutionEndpoints = {
   'TW_Constitution/AddRecord': {
     access: 'member',
     write: true,
@@ -81,4 +81,4 @@ export const constitutionEndpoints: EndpointMap = {
       return { DataList: rows.map(wire), TotalCount: total, CanKeep: keepsArchive(level) ? 1 : 0 };
     },
   },
-};
+} satisfies EndpointMap;

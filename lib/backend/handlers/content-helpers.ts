@@ -3,7 +3,7 @@
  * site info): a whole short list in the list shape, an ID field, and a LIKE
  * pattern with its wildcards escaped.
  */
-import { optionalInt } from '../fields';
+import { optionalInt, type FieldName } from '../fields';
 import { BackendError, ErrorNo, type Fields } from '../types';
 
 /** A short, unpaged list in the usual list shape (one page holding every row). */
@@ -11,7 +11,7 @@ export function wholeList<T>(rows: T[]) {
   return { DataList: rows, TotalCount: rows.length, PageIndex: 1, PageSize: rows.length };
 }
 
-export function requiredId(fields: Fields, name = 'ID', label = '编号'): number {
+export function requiredId<F extends Fields>(fields: F, name: FieldName<F>, label = '编号'): number {
   const id = optionalInt(fields, name, label, { min: 1 });
   if (id === undefined) throw new BackendError(ErrorNo.BAD_INPUT, `缺少${label}`);
   return id;

@@ -2,7 +2,7 @@
 import type { EndpointMap } from '../types';
 import { notFound, optionalCode } from './clinic-rows';
 
-export const dataBaseEndpoints: EndpointMap = {
+export const dataBaseEndpoints = {
   /** Insurance accepted: optional HospitalCode → DataList [{InsuranceID, InsuranceName, Remark}]. */
   'DD_DataBaseClient/GetMedicalInsurance': {
     access: 'public',
@@ -41,4 +41,4 @@ export const dataBaseEndpoints: EndpointMap = {
       };
     },
   },
-};
+} satisfies EndpointMap;

@@ -7,6 +7,7 @@
  */
 import { optionalInt, requiredString } from '../fields';
 import type { EndpointMap } from '../types';
+import type { WireDepartment } from '@/lib/contract';
 import { notFound } from './clinic-rows';
 
 interface DepartmentRow {
@@ -16,14 +17,14 @@ interface DepartmentRow {
   clinic_count: number;
 }
 
-const wireDepartment = (r: DepartmentRow) => ({
+const wireDepartment = (r: DepartmentRow): WireDepartment => ({
   Name: r.name,
   Introduction: r.intro,
   DoctorCount: r.doctor_count,
   ClinicCount: r.clinic_count,
 });
 
-export const departmentEndpoints: EndpointMap = {
+export const departmentEndpoints = {
   /** Every department with a page: ProvinceID (optional) → DataList [{Name, Introduction, DoctorCount, ClinicCount}]. */
   'TW_User/GetDepartmentList': {
     access: 'public',
@@ -84,4 +85,4 @@ export const departmentEndpoints: EndpointMap = {
       };
     },
   },
-};
+} satisfies EndpointMap;

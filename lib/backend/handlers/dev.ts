@@ -44,7 +44,7 @@ function requireDevAids(ctx: HandlerContext) {
   if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
 }
 
-export const devEndpoints: EndpointMap = {
+export const devEndpoints = {
   'Dev/FailNext': {
     access: 'public',
     write: true,
@@ -127,4 +127,4 @@ export const devEndpoints: EndpointMap = {
       return { Code: code, OpenID: openid, ExpiresIn: WECHAT_CODE_TTL_SECONDS };
     },
   },
-};
+} satisfies EndpointMap;

@@ -12,6 +12,7 @@ import { likePattern, notFound, optionalCode, WEEKDAY_NAMES } from './clinic-row
 import { anyKeywordCondition, keywordFindsDoctor } from './doctor-search';
 import { understand } from '@/lib/lay-terms';
 import { OPEN_SLOTS_SQL, openSlotsArgs, releaseSlots, scheduleWindow } from './schedule-slots';
+import type { WireFilterCounts } from '@/lib/contract';
 
 export interface DoctorFilters {
   provinceId?: number;
@@ -167,7 +168,7 @@ function dateCounts(db: Database, f: DoctorFilters, now: Date) {
   return window.map(({ date, weekday }) => ({ Date: date, Week: WEEKDAY_NAMES[weekday]!, Count: n.get(date) ?? 0 }));
 }
 
-export function doctorFilterCounts(db: Database, f: DoctorFilters, now: Date) {
+export function doctorFilterCounts(db: Database, f: DoctorFilters, now: Date): WireFilterCounts {
   const grouped_ = (omit: FilterName, column: string) => grouped(db, f, now, omit, column);
   const departments = counted(vocabulary(db, f.provinceId, 'department'), grouped_('department', 'd.department'));
   const titles = counted(vocabulary(db, f.provinceId, 'title'), grouped_('title', 'd.title'));
@@ -194,7 +195,7 @@ export function doctorFilterCounts(db: Database, f: DoctorFilters, now: Date) {
   };
 }
 
-export const doctorFilterEndpoints: EndpointMap = {
+export const doctorFilterEndpoints = {
   /**
    * Per-option counts of the doctor finder: ProvinceID, Keyword, Department, DoctorTitle, HospitalCode,
    * IsOnline, Date, IllnessID → ReturnObject {Total, Departments [{Name, Count}], Titles [{Name, Count}],
@@ -204,4 +205,4 @@ export const doctorFilterEndpoints: EndpointMap = {
     access: 'public',
     handle: ({ db, fields, now }) => ({ ReturnObject: doctorFilterCounts(db, readDoctorFilters(fields), now) }),
   },
-};
+} satisfies EndpointMap;

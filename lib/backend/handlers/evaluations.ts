@@ -3,6 +3,7 @@
  * (satisfaction 1/2/3, type manual 0 / system 1, content 1/0), paged in SQL.
  */
 import type { Database, EndpointMap, Fields } from '../types';
+import type { WireEvaluation } from '@/lib/contract';
 import { listResult, optionalEnum, optionalInt, paging } from '../fields';
 import { optionalCode } from './clinic-rows';
 
@@ -14,7 +15,8 @@ interface EvaluationRow {
   org_code: string;
   org_name: string;
   member_name: string;
-  satisfaction: number;
+  /** 1 满意, 2 一般, 3 不满意 (the column's CHECK). */
+  satisfaction: WireEvaluation['Satisfaction'];
   eval_type: number;
   has_content: number;
   content: string;
@@ -97,7 +99,7 @@ export function refreshDoctorSatisfaction(db: Database, doctorId?: number): void
   }
 }
 
-export const evaluationEndpoints: EndpointMap = {
+export const evaluationEndpoints = {
   /**
    * Evaluations, newest first: DoctorID | AppointmentCode | HospitalCode (none = all clinics' and doctors'),
    * Source (0 clinic visit, 1 online consultation), Satisfaction (1|2|3), EvaluateType (0 manual|1 system),
@@ -117,7 +119,7 @@ export const evaluationEndpoints: EndpointMap = {
         )
         .all(...args, page.pageSize, page.offset) as EvaluationRow[];
       return listResult(
-        rows.map((r) => ({
+        rows.map((r): WireEvaluation => ({
           EvaluateID: r.evaluation_id,
           DoctorID: r.doctor_id,
           DoctorName: r.doctor_name ?? '',
@@ -174,4 +176,4 @@ export const evaluationEndpoints: EndpointMap = {
       };
     },
   },
-};
+} satisfies EndpointMap;

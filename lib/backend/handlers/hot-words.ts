@@ -12,6 +12,7 @@ import { LIMITS, limitMessage, limitSeconds } from '@/lib/limits';
 import { limitKey } from '@/lib/security/client-address';
 import { BackendError, ErrorNo, TooManyRequests, type Database, type EndpointMap } from '../types';
 import { wholeList } from './content-helpers';
+import type { WireHotWordHit } from '@/lib/contract';
 
 export const HOT_WORD_MAX_CHARS = 20;
 /** One client adds at most one hit to a word in this window. */
@@ -88,7 +89,7 @@ export function withdrawHotWord(db: Database, raw: string): boolean {
 
 const tooFast = () => new TooManyRequests(limitMessage('hotWordsClient'), limitSeconds('hotWordsClient'));
 
-export const hotWordEndpoints: EndpointMap = {
+export const hotWordEndpoints = {
   'TW_HotWords/GetHotWordsList': {
     access: 'public',
     handle: ({ db, fields }) => {
@@ -136,7 +137,7 @@ export const hotWordEndpoints: EndpointMap = {
           `INSERT INTO hot_words (Word, Hits, LastTime) VALUES (@word, @hit, @time)
            ON CONFLICT (Word) DO UPDATE SET Hits = Hits + @hit, LastTime = @time`,
         ).run({ word: checked.word, hit: fresh > 0 ? 1 : 0, time: now.toISOString() });
-        const stored = db.prepare('SELECT ID, Word, Hits FROM hot_words WHERE Word = ?').get(checked.word);
+        const stored = db.prepare('SELECT ID, Word, Hits FROM hot_words WHERE Word = ?').get(checked.word) as WireHotWordHit;
         // The queue is bounded: past HOT_WORD_QUEUE_MAX candidates, the least searched and oldest go.
         db.prepare(
           `DELETE FROM hot_words WHERE ID IN (SELECT ID FROM hot_words WHERE Approved = 0
@@ -147,4 +148,4 @@ export const hotWordEndpoints: EndpointMap = {
       return record();
     },
   },
-};
+} satisfies EndpointMap;

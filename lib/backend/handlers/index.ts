@@ -1,8 +1,10 @@
 /**
  * Every path of SPEC §7, merged from one module per service group. Keys are
- * the path below /api/, e.g. 'News/GetNewList'. docs/api.md documents them.
+ * the path below /api/, e.g. 'News/GetNewList'. docs/api.md documents them;
+ * the endpoint table (lib/contract/endpoints.ts) types each handler.
  */
-import type { EndpointMap } from '../types';
+import type { EndpointPath } from '@/lib/contract';
+import type { RoutedEndpoint } from '../types';
 import { authEndpoints } from './auth';
 import { memberEndpoints } from './members';
 import { memberRightsEndpoints } from './member-rights';
@@ -33,7 +35,7 @@ import { priceListEndpoints } from './price-list';
 import { constitutionEndpoints } from './constitution';
 import { askEndpoints } from './ask';
 
-const groups: EndpointMap[] = [
+const groups = [
   authEndpoints,
   memberEndpoints,
   memberRightsEndpoints,
@@ -63,6 +65,17 @@ const groups: EndpointMap[] = [
   priceListEndpoints,
   constitutionEndpoints,
   askEndpoints,
-];
+] as const;
 
-export const endpoints: EndpointMap = Object.assign(Object.create(null) as EndpointMap, ...groups);
+/**
+ * Every path of the endpoint table has its handler here: a path added to the table without one (or served by no
+ * group) fails tsc at `unservedPaths`, which names the path. A handler for a path that is not in the table fails in its
+ * group's `satisfies EndpointMap`.
+ */
+type PathsOf<T extends readonly object[]> = T extends readonly [infer G, ...infer Rest extends readonly object[]] ? keyof G | PathsOf<Rest> : never;
+type Served = PathsOf<typeof groups>;
+/** Empty when every path is served; else tsc names each missing path as a missing property. */
+export const unservedPaths: Record<Exclude<EndpointPath, Served>, never> = {};
+
+/** Looked up by the path a request names (router.ts), so by any string. */
+export const endpoints: Record<string, RoutedEndpoint> = Object.assign(Object.create(null) as Record<string, RoutedEndpoint>, ...groups);

@@ -4,6 +4,7 @@
  */
 import { requiredInt } from '../fields';
 import { BackendError, ErrorNo, type Database, type EndpointMap } from '../types';
+import type { WireLevel, WireRight } from '@/lib/contract';
 
 interface LevelRow {
   level: number;
@@ -22,7 +23,7 @@ interface RightRow {
   content: string;
 }
 
-function levels(db: Database) {
+function levels(db: Database): WireLevel[] {
   return (db.prepare(`SELECT * FROM member_card_levels ORDER BY level`).all() as LevelRow[]).map((l) => ({
     Level: l.level,
     LevelName: l.name,
@@ -33,7 +34,7 @@ function levels(db: Database) {
   }));
 }
 
-function benefitsOf(db: Database, rightId: number) {
+function benefitsOf(db: Database, rightId: number): WireRight['Levels'] {
   return (
     db
       .prepare(
@@ -44,7 +45,7 @@ function benefitsOf(db: Database, rightId: number) {
   ).map((b) => ({ Level: b.level, LevelName: b.name, Benefit: b.benefit }));
 }
 
-function rightWire(db: Database, r: RightRow, withContent: boolean) {
+function rightWire(db: Database, r: RightRow, withContent: boolean): WireRight {
   return {
     RightsID: r.id,
     Title: r.title,
@@ -55,7 +56,7 @@ function rightWire(db: Database, r: RightRow, withContent: boolean) {
   };
 }
 
-export const memberRightsEndpoints: EndpointMap = {
+export const memberRightsEndpoints = {
   'VIP_Member/GetSysMemberRightsList': {
     access: 'public',
     handle({ db }) {
@@ -72,4 +73,4 @@ export const memberRightsEndpoints: EndpointMap = {
       return { ...rightWire(db, row, true), CardLevels: levels(db) };
     },
   },
-};
+} satisfies EndpointMap;

@@ -8,7 +8,8 @@ import { optionalString, requiredString } from '../fields';
 import { checkHolderIdCard } from './patients';
 import { hashPassword } from '../passwords';
 import type { MemberRow } from '../session-tokens';
-import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
+import { BackendError, ErrorNo, type Database, type EndpointMap, type HandlerContext } from '../types';
+import type { WireMember, WireMemberCard } from '@/lib/contract';
 import {
   cardsOfPhone,
   checked,
@@ -29,9 +30,9 @@ import {
 /** SPEC §4 phone check return codes. */
 export const ReturnCode = { LOGGED_IN: 4, HAS_CARDS: 3, NOT_REGISTERED: 2 } as const;
 
-const smsCode = (fields: Fields) => requiredString(fields, 'Code', '短信验证码', 16);
+const smsCode = (fields: Readonly<{ Code?: string }>) => requiredString(fields, 'Code', '短信验证码', 16);
 
-function cardListItem(card: CardRow) {
+function cardListItem(card: CardRow): WireMemberCard {
   return {
     CardNo: card.card_no,
     HolderName: card.holder_name,
@@ -76,7 +77,7 @@ function createMember(
 }
 
 /** The wire shape of a member's own record (GetVIPMember, UpdateVipinformation). */
-export function memberProfile(m: MemberRow) {
+export function memberProfile(m: MemberRow): WireMember {
   return {
     VipCode: m.vip_code ?? '',
     VipName: m.name,
@@ -106,7 +107,7 @@ function currentMember(ctx: HandlerContext): MemberRow {
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export const memberEndpoints: EndpointMap = {
+export const memberEndpoints = {
   /**
    * SPEC §4 phone validation (phone + SMS code), Result.ReturnCode:
    * 4 = an online member: logged in (Result carries the tokens, the code is spent);
@@ -316,4 +317,4 @@ export const memberEndpoints: EndpointMap = {
       return memberProfile(memberById(ctx.db, member.id)!);
     },
   },
-};
+} satisfies EndpointMap;

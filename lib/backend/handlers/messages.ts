@@ -6,6 +6,7 @@
 import { isPlainText } from '@/lib/validation';
 import { listResult, optionalEnum, optionalString, paging, requiredInt } from '../fields';
 import { BackendError, ErrorNo, type Caller, type EndpointMap } from '../types';
+import type { WireMessage } from '@/lib/contract';
 
 export const MESSAGE_TYPES = ['1', '2'] as const;
 /** Content length limits, in characters (code points); the forms show the same limits. */
@@ -33,7 +34,7 @@ interface MessageRow {
   created_at: string;
 }
 
-export const messageEndpoints: EndpointMap = {
+export const messageEndpoints = {
   'TW_Message/GetMessageSrouce': {
     access: 'public',
     handle({ db, fields }) {
@@ -101,7 +102,7 @@ export const messageEndpoints: EndpointMap = {
         )
         .all(...args, page.pageSize, page.offset) as MessageRow[];
       return listResult(
-        rows.map((r) => ({
+        rows.map((r): WireMessage => ({
           MessageID: r.id,
           Type: r.kind,
           SourceID: r.source_id,
@@ -120,4 +121,4 @@ export const messageEndpoints: EndpointMap = {
       );
     },
   },
-};
+} satisfies EndpointMap;

@@ -6,7 +6,17 @@
 import { HELP_GROUPS, NEWS_TYPES, NEWS_TYPE_LABELS, isNewsType, BANNER_PLACES } from '../../news-types';
 import { optionalEnum, optionalInt, optionalString, paging, listResult } from '../fields';
 import { BackendError, ErrorNo, type EndpointMap, type Fields } from '../types';
-import type { WireNewsRow } from '@/lib/contract';
+import type {
+  WireJob,
+  WireJobCompany,
+  WireJobType,
+  WireMatrixAccount,
+  WireMatrixType,
+  WireNewsRow,
+  WireNotice,
+  WireSlide,
+  WireYear,
+} from '@/lib/contract';
 import { likePattern, notFound, requiredId, wholeList } from './content-helpers';
 
 /** A row of the news table: the wire's columns (lib/contract). */
@@ -27,11 +37,11 @@ function newsType(fields: Fields): number | undefined {
   return type;
 }
 
-export const newsEndpoints: EndpointMap = {
+export const newsEndpoints = {
   'News/GetTW_MatrixType': {
     access: 'public',
     handle: ({ db }) =>
-      wholeList(db.prepare('SELECT ID, Name, Icon, Sort FROM matrix_types ORDER BY Sort, ID').all()),
+      wholeList(db.prepare('SELECT ID, Name, Icon, Sort FROM matrix_types ORDER BY Sort, ID').all() as WireMatrixType[]),
   },
 
   'News/GetTW_MatrixDetail': {
@@ -44,7 +54,7 @@ export const newsEndpoints: EndpointMap = {
            FROM matrix_accounts a JOIN matrix_types t ON t.ID = a.TypeID
            WHERE (@typeId IS NULL OR a.TypeID = @typeId) ORDER BY t.Sort, a.Sort, a.ID`,
         )
-        .all({ typeId: typeId ?? null });
+        .all({ typeId: typeId ?? null }) as WireMatrixAccount[];
       return wholeList(rows);
     },
   },
@@ -53,7 +63,7 @@ export const newsEndpoints: EndpointMap = {
     access: 'public',
     handle: ({ db }) =>
       wholeList(
-        db.prepare(`SELECT ID, Title, SubTitle, Image, Link, Sort FROM slides WHERE Kind = 'index' ORDER BY Sort, ID`).all(),
+        db.prepare(`SELECT ID, Title, SubTitle, Image, Link, Sort FROM slides WHERE Kind = 'index' ORDER BY Sort, ID`).all() as WireSlide[],
       ),
   },
 
@@ -61,7 +71,7 @@ export const newsEndpoints: EndpointMap = {
     access: 'public',
     handle: ({ db }) =>
       wholeList(
-        db.prepare(`SELECT ID, Title, SubTitle, Image, Link, Sort FROM slides WHERE Kind = 'news' ORDER BY Sort, ID`).all(),
+        db.prepare(`SELECT ID, Title, SubTitle, Image, Link, Sort FROM slides WHERE Kind = 'news' ORDER BY Sort, ID`).all() as WireSlide[],
       ),
   },
 
@@ -76,7 +86,7 @@ export const newsEndpoints: EndpointMap = {
             `SELECT ID, Place, Title, SubTitle, Image, Link, Sort FROM slides
              WHERE Kind = 'banner' AND (@place = '' OR Place = @place) ORDER BY Sort, ID`,
           )
-          .all({ place }),
+          .all({ place }) as WireSlide[],
       );
     },
   },
@@ -85,7 +95,7 @@ export const newsEndpoints: EndpointMap = {
     access: 'public',
     handle: ({ db, fields }) => {
       const type = newsType(fields) ?? NEWS_TYPES.news;
-      return wholeList(db.prepare('SELECT DISTINCT Year FROM news WHERE Type = ? ORDER BY Year DESC').all(type));
+      return wholeList(db.prepare('SELECT DISTINCT Year FROM news WHERE Type = ? ORDER BY Year DESC').all(type) as WireYear[]);
     },
   },
 
@@ -99,7 +109,7 @@ export const newsEndpoints: EndpointMap = {
     handle: ({ db, fields }) => {
       const id = requiredId(fields, 'ID', '新闻编号');
       const classId = optionalInt(fields, 'ClassID', '栏目编号', { min: 0, max: 999 });
-      const row = db.prepare(`SELECT ${LIST_COLUMNS}, Content FROM news WHERE ID = ?`).get(id) as NewsRow | undefined;
+      const row = db.prepare(`SELECT ${LIST_COLUMNS}, Content FROM news WHERE ID = ?`).get(id) as (NewsRow & { Content: string }) | undefined;
       if (!row) notFound('文章不存在或已下线');
       if (classId && row.Type !== NEWS_TYPES.help && classId !== row.Type) notFound('该栏目下没有这篇文章');
       const neighbour = (op: '<' | '>', dir: 'DESC' | 'ASC') =>
@@ -120,7 +130,7 @@ export const newsEndpoints: EndpointMap = {
       const total = (db.prepare('SELECT COUNT(*) AS n FROM notices').get() as { n: number }).n;
       const rows = db
         .prepare('SELECT ID, Title, NewsID, PublishTime FROM notices ORDER BY Sort DESC, PublishTime DESC LIMIT ? OFFSET ?')
-        .all(page.pageSize, page.offset);
+        .all(page.pageSize, page.offset) as WireNotice[];
       return listResult(rows, total, page);
     },
   },
@@ -182,7 +192,7 @@ export const newsEndpoints: EndpointMap = {
             `SELECT t.ID, t.Name, (SELECT COUNT(*) FROM jobs j WHERE j.TypeID = t.ID) AS JobCount
              FROM job_types t ORDER BY t.Sort, t.ID`,
           )
-          .all(),
+          .all() as WireJobType[],
       ),
   },
 
@@ -195,7 +205,7 @@ export const newsEndpoints: EndpointMap = {
             `SELECT c.ID, c.Name, c.City, (SELECT COUNT(*) FROM jobs j WHERE j.CompanyID = c.ID) AS JobCount
              FROM job_companies c ORDER BY c.Sort, c.ID`,
           )
-          .all(),
+          .all() as WireJobCompany[],
       ),
   },
 
@@ -219,8 +229,8 @@ export const newsEndpoints: EndpointMap = {
            FROM jobs j JOIN job_types t ON t.ID = j.TypeID JOIN job_companies c ON c.ID = j.CompanyID
            WHERE ${where} ORDER BY j.PublishTime DESC, j.ID DESC LIMIT @limit OFFSET @offset`,
         )
-        .all({ ...params, limit: page.pageSize, offset: page.offset });
+        .all({ ...params, limit: page.pageSize, offset: page.offset }) as WireJob[];
       return listResult(rows, total, page);
     },
   },
-};
+} satisfies EndpointMap;

@@ -9,6 +9,7 @@
  * IsReply (SPEC §9). docs/api.md documents this.
  */
 import { BackendError, ErrorNo, type EndpointMap } from '../types';
+import type { WireQuestion } from '@/lib/contract';
 import { listResult, optionalEnum, optionalInt, optionalString, paging } from '../fields';
 import { notFound, optionalCode, slotHash } from './clinic-rows';
 
@@ -38,7 +39,7 @@ const QUESTION_SQL = `SELECT q.question_id, q.code, q.doctor_id, d.name AS docto
   d.department, q.asker, q.title AS q_title, q.content, q.is_private, q.is_replied, q.reply, q.views, q.created_at,
   q.replied_at FROM questions q JOIN doctors d ON d.doctor_id = q.doctor_id`;
 
-const wireQuestion = (r: QuestionRow) => ({
+const wireQuestion = (r: QuestionRow): WireQuestion => ({
   QuestionID: r.question_id,
   AppointmentCode: r.code,
   DoctorID: r.doctor_id,
@@ -69,7 +70,7 @@ export function isOnlineNow(doctorId: number, consultOnline: number, now: Date):
   return slotHash(doctorId, Math.floor(now.getTime() / 600_000)) % 3 !== 0;
 }
 
-export const onlineEndpoints: EndpointMap = {
+export const onlineEndpoints = {
   /**
    * DoctorIDs (comma list, up to 100) or DoctorID or AppointmentCode →
    * DataList [{DoctorID, AppointmentCode, IsOnline (1|0), IsOnlineConsult}].
@@ -164,4 +165,4 @@ export const onlineEndpoints: EndpointMap = {
       return listResult(rows.map(wireQuestion), total, page);
     },
   },
-};
+} satisfies EndpointMap;

@@ -44,7 +44,7 @@ const IP_CITIES: [prefix: string, provinceId: number, city: string, lat: number,
   ['113.15.', 219, '南宁', 22.817, 108.3665],
 ];
 
-export const orgEndpoints: EndpointMap = {
+export const orgEndpoints = {
   /** The province list: DataList [{ProvinceID, ProvinceName, HospitalCount, IsDefault}]. */
   'TW_Org/GetProvincetList': {
     access: 'public',
@@ -168,4 +168,4 @@ export const orgEndpoints: EndpointMap = {
       return { DataList: slots, TotalCount: slots.length };
     },
   },
-};
+} satisfies EndpointMap;

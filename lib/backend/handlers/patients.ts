@@ -26,6 +26,7 @@ import {
 import { optionalInt, optionalString, requiredInt, requiredString } from '../fields';
 import { checkSmsSend, CONSENT_PURPOSE, sendSmsCode } from '../sms';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
+import type { WirePatient, WirePatientList } from '@/lib/contract';
 import { checkSmsCode, checked, clientFor, nowSeconds } from './auth-support';
 
 /** Whom a booking is for: the account holder (patientId null) or one of their 就诊人. */
@@ -106,7 +107,7 @@ function hasActiveBooking(db: Database, memberId: number, patientId: number | nu
 function wire(
   p: { id: number; name: string; relation: string; idCard: string; phone: string },
   { self, canRemove, now }: { self: boolean; canRemove: boolean; now: Date },
-) {
+): WirePatient {
   const info = validateIdCard(p.idCard, now);
   return {
     PatientID: p.id,
@@ -123,9 +124,9 @@ function wire(
 }
 
 /** The holder (PatientID 0) when their ID card is on file, then the 就诊人 they added. */
-export function patientList(db: Database, memberId: number, now: Date) {
+export function patientList(db: Database, memberId: number, now: Date): WirePatientList & { TotalCount: number } {
   const holder = holderOf(db, memberId);
-  const list = [];
+  const list: WirePatient[] = [];
   if (holder.id_card) {
     list.push(wire({ id: 0, name: holder.name, relation: SELF_RELATION, idCard: holder.id_card, phone: holder.phone }, { self: true, canRemove: false, now }));
   }
@@ -248,7 +249,7 @@ function ownPatient(db: Database, memberId: number, patientId: number): PatientR
   return row;
 }
 
-export const patientEndpoints: EndpointMap = {
+export const patientEndpoints = {
   'HIS_Register/GetPatientList': {
     access: 'member',
     handle: (ctx) => patientList(ctx.db, memberIdOf(ctx.caller), ctx.now),
@@ -347,7 +348,7 @@ export const patientEndpoints: EndpointMap = {
       return { PatientID: patientId, Deleted: true };
     },
   },
-};
+} satisfies EndpointMap;
 
 /** BookRegister's PatientID: absent means the account holder (0). */
 export function optionalPatientId(fields: Fields): number {

@@ -20,7 +20,7 @@ interface ExchangeRow {
   created_at: string;
 }
 
-export const pointsOrderEndpoints: EndpointMap = {
+export const pointsOrderEndpoints = {
   'PointsMall/GetExchangeList': {
     access: 'member',
     handle({ db, fields, caller }) {
@@ -52,4 +52,4 @@ export const pointsOrderEndpoints: EndpointMap = {
       );
     },
   },
-};
+} satisfies EndpointMap;

@@ -7,7 +7,7 @@
 import { formatPoints } from '@/lib/format';
 import { listResult, optionalEnum, optionalInt, optionalString, paging, requiredString } from '../fields';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap } from '../types';
-import { isGoodsSn, isIdempotencyKey, type ExchangeRefusalReason, type WireExchangeOrder, type WirePointsLogEntry } from '@/lib/contract';
+import { isGoodsSn, isIdempotencyKey, type ExchangeRefusalReason, type WireExchangeOrder, type WireGoods, type WirePointsLogEntry } from '@/lib/contract';
 import { ledgerPage, type LedgerKind, type LedgerRow } from '../points-ledger';
 
 const LEDGER_KIND_NAMES: Record<LedgerKind, string> = { registration: '挂号得积分', refund: '退号扣回', exchange: '积分兑换' };
@@ -69,7 +69,7 @@ interface OrderRow {
 
 const GOODS_COLUMNS = 'id, sn, name, category, points, market_price, stock, exchanged, image, summary';
 
-function goodsWire(row: GoodsRow) {
+function goodsWire(row: GoodsRow): WireGoods {
   return {
     GoodsID: row.id,
     GoodsSN: row.sn,
@@ -190,7 +190,7 @@ export function exchangeGoods(
   return run.immediate();
 }
 
-export const pointsEndpoints: EndpointMap = {
+export const pointsEndpoints = {
   'PointsMall/GetPointsMallList': {
     access: 'public',
     handle({ db, fields }) {
@@ -250,4 +250,4 @@ export const pointsEndpoints: EndpointMap = {
       return exchangeGoods(db, member, { sn, quantity, key }, now);
     },
   },
-};
+} satisfies EndpointMap;

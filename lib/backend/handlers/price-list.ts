@@ -6,7 +6,7 @@ import type { WirePriceList } from '../../contract';
 import { TITLES } from '../seed/clinics-doctors-data';
 import type { EndpointMap } from '../types';
 
-export const priceListEndpoints: EndpointMap = {
+export const priceListEndpoints = {
   'DD_DataBaseClient/GetPriceList': {
     access: 'public',
     handle: ({ db }): WirePriceList => {
@@ -26,4 +26,4 @@ export const priceListEndpoints: EndpointMap = {
       };
     },
   },
-};
+} satisfies EndpointMap;

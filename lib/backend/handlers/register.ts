@@ -171,7 +171,7 @@ function statusWhere(status: string): string {
   return 'status = ?';
 }
 
-export const registerEndpoints: EndpointMap = {
+export const registerEndpoints = {
   'HIS_Register/GetRegisterList': {
     access: 'member',
     handle({ db, fields, caller, settings, now }) {
@@ -193,4 +193,4 @@ export const registerEndpoints: EndpointMap = {
       );
     },
   },
-};
+} satisfies EndpointMap;

@@ -12,7 +12,7 @@
 import type DatabaseConstructor from 'better-sqlite3';
 import type { Database } from '../types';
 import { chinaDate, slotHash, WEEKDAY_NAMES } from './clinic-rows';
-import { formatScheduleId, parseScheduleId, type WireSlot, type WireSlotBookState } from '@/lib/contract';
+import { formatScheduleId, parseScheduleId, type WireDoctorScheduleDay, type WireSlot, type WireSlotBookState } from '@/lib/contract';
 
 /**
  * Statements prepared once per database: every list answer reads its cards' next open numbers, and preparing
@@ -261,8 +261,8 @@ export function nextOpenSlots(db: Database, doctorIds: number[], now: Date, { da
 }
 
 /** GetDoctorScheduleNew's shape: every day of the window, each with its shifts (none on a day off). */
-export function groupByDate(slots: Slot[], now: Date, days = SCHEDULE_DAYS) {
-  const byDate = new Map(scheduleWindow(now, days).map(({ date, weekday }) => [date, { Date: date, Week: WEEKDAY_NAMES[weekday]!, Shifts: [] as Slot[] }]));
+export function groupByDate(slots: Slot[], now: Date, days = SCHEDULE_DAYS): WireDoctorScheduleDay[] {
+  const byDate = new Map(scheduleWindow(now, days).map(({ date, weekday }): [string, WireDoctorScheduleDay] => [date, { Date: date, Week: WEEKDAY_NAMES[weekday]!, Shifts: [] }]));
   for (const s of slots) byDate.get(s.Date)?.Shifts.push(s);
   return [...byDate.values()];
 }

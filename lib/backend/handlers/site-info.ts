@@ -5,8 +5,9 @@
  */
 import type { EndpointMap } from '../types';
 import { wholeList } from './content-helpers';
+import type { WireThirdApp } from '@/lib/contract';
 
-export const siteInfoEndpoints: EndpointMap = {
+export const siteInfoEndpoints = {
   /** The group's figures: clinics, doctors, members, services. */
   'TW_User/GetUserNums': {
     access: 'public',
@@ -42,6 +43,6 @@ export const siteInfoEndpoints: EndpointMap = {
   'TW_User/GetThirdAppInfo': {
     access: 'public',
     handle: ({ db }) =>
-      wholeList(db.prepare('SELECT ID, Name, Description, QrImage, Link FROM third_apps ORDER BY Sort, ID').all()),
+      wholeList(db.prepare('SELECT ID, Name, Description, QrImage, Link FROM third_apps ORDER BY Sort, ID').all() as WireThirdApp[]),
   },
-};
+} satisfies EndpointMap;

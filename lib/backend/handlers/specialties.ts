@@ -5,6 +5,7 @@
  * TW_DiseaseType/GetDiseaseTypeList. Details answer Result.ReturnObject.
  */
 import type { Database, EndpointMap } from '../types';
+import type { SpecialType, WireIllness, WireSpecial } from '@/lib/contract';
 import { searchTerms } from '@/lib/lay-terms';
 import { keywordFindsDoctor } from './doctor-search';
 import { listResult, optionalEnum, optionalInt, optionalString, paging } from '../fields';
@@ -38,7 +39,7 @@ const ILLNESS_SQL = `SELECT i.illness_id, i.name, i.specialty_type_id, st.name A
   i.service_count FROM illnesses i JOIN specialty_types st ON st.type_id = i.specialty_type_id
   JOIN disease_types dt ON dt.type_id = i.disease_type_id JOIN orgs o ON o.code = i.org_code`;
 
-const wireIllness = (r: IllnessRow) => ({
+const wireIllness = (r: IllnessRow): WireIllness => ({
   ID: r.illness_id,
   SpecialtyName: r.name,
   TypeID: r.specialty_type_id,
@@ -61,7 +62,7 @@ interface SpecialRow {
   doctor_id: number | null;
   doctor_name: string | null;
   appointment_code: string | null;
-  special_type: number;
+  special_type: SpecialType;
   title: string;
   summary: string;
   body: string;
@@ -75,7 +76,7 @@ const SPECIAL_SQL = `SELECT s.special_id, s.studio_id, st.name AS studio_name, s
 
 const SPECIAL_TYPE_NAMES: Record<number, string> = { 1: '工作成果', 2: '工作动态', 3: '专题' };
 
-const wireSpecial = (r: SpecialRow, withBody: boolean) => ({
+const wireSpecial = (r: SpecialRow, withBody: boolean): WireSpecial => ({
   ID: r.special_id,
   StudioID: r.studio_id,
   StudioName: r.studio_name ?? '',
@@ -131,7 +132,7 @@ function distinctIllnessPage(
   return listResult(items, total, page);
 }
 
-export const specialtyEndpoints: EndpointMap = {
+export const specialtyEndpoints = {
   /** Specialty types: DataList [{TypeID, TypeName, Count}]. */
   'HIS_Specialty/GetHIS_SpecialtyConfigurationType': {
     access: 'public',
@@ -295,4 +296,4 @@ export const specialtyEndpoints: EndpointMap = {
         ).map((r) => ({ DiseaseTypeID: r.type_id, DiseaseTypeName: r.name, Count: r.n })),
       ),
   },
-};
+} satisfies EndpointMap;

@@ -6,9 +6,10 @@
  */
 import { optionalInt, paging, listResult } from '../fields';
 import type { EndpointMap } from '../types';
+import type { WireDoc, WireLog, WireSystemMenu } from '@/lib/contract';
 import { notFound, requiredId, wholeList } from './content-helpers';
 
-export const systemEndpoints: EndpointMap = {
+export const systemEndpoints = {
   'TW_Class/GetSystemMenu': {
     access: 'public',
     handle: ({ db }) =>
@@ -18,7 +19,7 @@ export const systemEndpoints: EndpointMap = {
             `SELECT c.ID, c.Name, c.Description, (SELECT COUNT(*) FROM system_docs d WHERE d.ClassID = c.ID) AS DocCount
              FROM system_classes c ORDER BY c.Sort, c.ID`,
           )
-          .all(),
+          .all() as WireSystemMenu[],
       ),
   },
 
@@ -42,7 +43,7 @@ export const systemEndpoints: EndpointMap = {
            FROM system_docs d JOIN system_classes c ON c.ID = d.ClassID ${where}
            ORDER BY c.Sort, d.Sort, d.ID LIMIT @limit OFFSET @offset`,
         )
-        .all({ ...params, limit: page.pageSize, offset: page.offset });
+        .all({ ...params, limit: page.pageSize, offset: page.offset }) as WireDoc[];
       return listResult(rows, total, page);
     },
   },
@@ -58,7 +59,7 @@ export const systemEndpoints: EndpointMap = {
            FROM system_logs l LEFT JOIN system_docs d ON d.ID = l.DocID
            ORDER BY l.PublishTime DESC, l.ID DESC LIMIT ? OFFSET ?`,
         )
-        .all(page.pageSize, page.offset);
+        .all(page.pageSize, page.offset) as WireLog[];
       return listResult(rows, total, page);
     },
   },
@@ -73,9 +74,9 @@ export const systemEndpoints: EndpointMap = {
           `SELECT l.ID, l.DocID, d.Title AS DocTitle, l.Title, l.Content, l.Editor, l.PublishTime
            FROM system_logs l LEFT JOIN system_docs d ON d.ID = l.DocID WHERE l.ID = ?`,
         )
-        .get(id);
+        .get(id) as WireLog | undefined;
       if (!row) notFound('日志不存在');
       return row;
     },
   },
-};
+} satisfies EndpointMap;

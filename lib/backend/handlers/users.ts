@@ -4,6 +4,7 @@
  * Details answer Result.ReturnObject; lists answer listResult().
  */
 import { BackendError, ErrorNo, type EndpointMap, type HandlerContext } from '../types';
+import type { WireDoctor, WireStudio } from '@/lib/contract';
 import { listResult, optionalEnum, optionalInt, optionalString, paging } from '../fields';
 import {
   DOCTOR_COLUMNS,
@@ -115,7 +116,7 @@ function doctorPage(ctx: HandlerContext, extra: { orgCode?: string; onlineOnly?:
  * List rows with the extension NextOpenSlot (docs/api.md): the doctor's next slot with a number left in
  * the 14 days, or on `date` when the list is filtered by one; null when none. One query for the page.
  */
-function withNextOpen(ctx: HandlerContext, rows: DoctorRow[], date?: string) {
+function withNextOpen(ctx: HandlerContext, rows: DoctorRow[], date?: string): WireDoctor[] {
   const next = nextOpenSlots(ctx.db, rows.map((r) => r.doctor_id), ctx.now, { date });
   return rows.map((r) => {
     const slot = next.get(r.doctor_id);
@@ -156,7 +157,7 @@ const STUDIO_SQL = `SELECT st.studio_id, st.name, st.class_code, c.name AS class
   FROM studios st JOIN special_classes c ON c.class_code = st.class_code
   JOIN doctors d ON d.doctor_id = st.doctor_id JOIN orgs o ON o.code = d.org_code`;
 
-const wireStudio = (r: StudioRow) => ({
+const wireStudio = (r: StudioRow): WireStudio => ({
   StudioID: r.studio_id,
   StudioName: r.name,
   ClassCode: r.class_code,
@@ -173,7 +174,7 @@ const wireStudio = (r: StudioRow) => ({
   ServiceCount: r.service_count,
 });
 
-export const userEndpoints: EndpointMap = {
+export const userEndpoints = {
   /**
    * Doctor finder: ProvinceID, Keyword, Sort (default|praise|services|fans), HospitalCode, PageIndex, PageSize;
    * and the finder's filters Department (科室), DoctorTitle (职称), IsOnline, IllnessID (doctor-filters.ts).
@@ -302,4 +303,4 @@ export const userEndpoints: EndpointMap = {
       return listResult(rows.map(wireStudio), total, page);
     },
   },
-};
+} satisfies EndpointMap;

@@ -30,7 +30,7 @@ function doctorOf(db: Database, row: RegisterRow): { doctor_id: number } | undef
   ) as { doctor_id: number } | undefined;
 }
 
-export const visitReviewEndpoints: EndpointMap = {
+export const visitReviewEndpoints = {
   'TW_Evaluate/AddRegisterEvaluate': {
     access: 'member',
     write: true,
@@ -75,4 +75,4 @@ export const visitReviewEndpoints: EndpointMap = {
         .immediate();
     },
   },
-};
+} satisfies EndpointMap;

@@ -13,7 +13,7 @@ export function mobileClientOrigin(): string {
 
 const PLATFORMS = ['H5', 'WeChat', 'QQ', 'Alipay', 'iOS', 'Android', 'Tablet', 'Other'] as const;
 
-export const webUrlEndpoints: EndpointMap = {
+export const webUrlEndpoints = {
   'WechatClient/PcWebUrl': {
     access: 'public',
     handle: ({ fields }) => {
@@ -30,4 +30,4 @@ export const webUrlEndpoints: EndpointMap = {
       return { Url: target.toString(), PlatformType: platform };
     },
   },
-};
+} satisfies EndpointMap;
