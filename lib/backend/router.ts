@@ -194,12 +194,14 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
     if (!endpoint) return json(envelope(ErrorNo.NOT_FOUND, `接口不存在：${apiPath.slice(0, 100)}`), 404);
     if (request.method !== 'POST') return json(envelope(ErrorNo.BAD_INPUT, '请使用POST请求'), 405);
 
-    if (settings.devAids && takeInjectedFailure(settings, apiPath, bearer(request))) {
-      return json(envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试'));
-    }
     try {
       const { fields, files } = endpoint.upload ? await readUpload(request, endpoint.upload) : { fields: await readFields(request), files: [] };
       const token = bearer(request);
+      // A failure a browser test asked for (Dev/FailNext), before anything is done; a call that carries no
+      // bearer but a refresh token (OutLogin) is known by that one.
+      if (settings.devAids && takeInjectedFailure(settings, apiPath, token ?? fields.refresh_token)) {
+        return json(envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试'));
+      }
       const caller = endpoint.ignoresToken
         ? await resolveCaller(db, settings, token).catch((): Caller => ({ kind: 'anonymous' }))
         : await resolveCaller(db, settings, token);

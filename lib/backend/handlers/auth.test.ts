@@ -387,6 +387,20 @@ describe('Dev/FailNext', () => {
     expect((await call('VIP_Member/GetVIPMember', {}, { token: mine })).ErrorNo).toBe(1);
   });
 
+  it('a call sent without a bearer (OutLogin) is known by its refresh token: another member’s logout is not failed', async () => {
+    const pair = async (phone: string) => {
+      const r = await call<{ refresh_token: string }>('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: 'Shengai2026' });
+      expect(r.ErrorNo, r.ErrorInfo).toBe(1);
+      return r.Result.refresh_token;
+    };
+    const mine = await pair('13800000001');
+    const theirs = await pair('13800000006');
+    expect((await call('Dev/FailNext', { Path: 'AuthenticationCenter/OutLogin', Token: mine })).ErrorNo).toBe(1);
+    expect((await call('AuthenticationCenter/OutLogin', { refresh_token: theirs })).ErrorNo).toBe(1);
+    expect((await call('AuthenticationCenter/OutLogin', { refresh_token: mine })).ErrorNo).toBe(-1);
+    expect((await call('AuthenticationCenter/OutLogin', { refresh_token: mine })).ErrorNo).toBe(1);
+  });
+
   it('without a Token fails the next call of the path, whoever makes it', async () => {
     const anyone = await login('13800000001');
     expect((await call('Dev/FailNext', { Path: 'VIP_Member/GetVIPMember' })).ErrorNo).toBe(1);

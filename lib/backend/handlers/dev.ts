@@ -6,7 +6,8 @@
  * - Dev/IssueCard (Phone, HolderName): a fresh offline card to activate;
  * - Dev/GetRefreshCount (Phone): refreshes seen for a member's tokens;
  * - Dev/FailNext (Path, Token optional): the next call of a path fails, or only the next one made
- *   with that access token (browser tests of failure branches that must not touch other tests);
+ *   with that access token, or the refresh token a call without one sends (OutLogin); browser tests of
+ *   failure branches that must not touch other tests;
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes.
  */
