@@ -217,6 +217,29 @@ export function limitsTableMarkdown(): string {
 }
 
 /**
+ * The slower path of a spent ceiling (docs/security.md "The slower path: a proof of work"): where a site-wide ceiling
+ * or a block's allowance is spent, a request that carries a solved challenge passes instead of being refused. The
+ * work is at most `maxNumber` SHA-256 hashes (half of it on average), times the pressure: how many allowances' worth
+ * the key has been sent in its window, at most `maxFactor`. Calibrated with `npm run bench:proof` (bench/proof.md) so
+ * that a person's browser solves the first step in about 1–3 s on the reference machine. A challenge lives
+ * `ttlSeconds` and is good for one request.
+ */
+export const PROOF_OF_WORK = { maxNumber: 200_000, maxFactor: 4, ttlSeconds: 120 } as const;
+
+/**
+ * Blocks of addresses that count as one client besides each address (docs/security.md "Blocks of addresses"): the
+ * per-client limits (`loginClient`, `smsSendClient`, `smsVerifyClient`, `registerClient`, `resetClient`) are also
+ * counted for the block, with `factor` times the allowance. One subscriber holds an IPv6 /48 (2^16 /64s) and a
+ * provider hands out /24s of IPv4, so without them an attacker with one block has thousands of fresh allowances.
+ * A spent block asks for the proof of work, never refuses: many people share a block (a campus, a carrier's NAT).
+ */
+export const ADDRESS_BLOCKS = [
+  { family: 4, prefix: 24, factor: 8 },
+  { family: 6, prefix: 48, factor: 8 },
+  { family: 6, prefix: 24, factor: 64 },
+] as const;
+
+/**
  * The photos a 图文问诊 question may carry (docs/security.md "Uploads"): lib/validation/ask-rules.ts (the form and
  * the action), lib/backend/ask-photos.ts and the body limits below read them.
  */

@@ -17,6 +17,7 @@ export interface SiteMetrics {
   throttleRefusals: Counter<'rule'>;
   askPhotos: Counter<'outcome'>;
   askPhotoBytes: Counter<'kind'>;
+  proofs: Counter<'rule' | 'outcome'>;
 }
 
 const KEY = Symbol.for('shengai.metrics');
@@ -77,6 +78,12 @@ function create(): SiteMetrics {
       labelNames: ['kind'],
       registers: [registry],
     }),
+    proofs: new Counter({
+      name: 'shengai_proof_of_work_total',
+      help: 'The slower path of spent ceilings, by rule: asked (a challenge sent instead of a refusal), passed (a solution let the request through), refused (a solution forged, expired, wrong or spent)',
+      labelNames: ['rule', 'outcome'],
+      registers: [registry],
+    }),
   };
 }
 
@@ -125,4 +132,9 @@ export function recordAskPhoto(outcome: 'stored' | 'refused', sentBytes: number,
   m.askPhotos.inc({ outcome });
   m.askPhotoBytes.inc({ kind: 'sent' }, sentBytes);
   if (storedBytes) m.askPhotoBytes.inc({ kind: 'stored' }, storedBytes);
+}
+
+/** The slower path of a spent ceiling (lib/backend/proof.ts): a challenge asked, a solution passed or refused. */
+export function recordProof(rule: string, outcome: 'asked' | 'passed' | 'refused'): void {
+  siteMetrics().proofs.inc({ rule: rule.slice(0, 60), outcome });
 }

@@ -17,6 +17,7 @@ import {
   cardsOfPhone,
   checkSmsCode,
   clientFor,
+  clientLimit,
   isLoginable,
   loggedIn,
   lockRefusal,
@@ -28,6 +29,7 @@ import {
   phoneField,
   proven,
   recordLoginAttempt,
+  rewardClientLimit,
   siteCeiling,
   triesLeft,
 } from './auth-support';
@@ -87,7 +89,7 @@ export const authEndpoints: EndpointMap = {
       const until = lockedUntil(db, phone, client.key, now);
       if (until !== null) throw lockRefusal(until, now);
       // Spent before the check and given back on success, so concurrent guesses cannot all slip through.
-      await throttles.consume('loginClient', client.key);
+      await clientLimit(ctx, 'loginClient', client);
       if (!client.known) {
         const phoneSpent = await throttles.exhausted('loginPhone', phone);
         if (phoneSpent) throw phoneSpent;
@@ -103,7 +105,7 @@ export const authEndpoints: EndpointMap = {
         if (lockedNow !== null) throw lockRefusal(lockedNow, now);
         throw new BackendError(ErrorNo.REFUSED, `手机号或密码错误，还可尝试${triesLeft(db, phone, client.key, now)}次`);
       }
-      await throttles.reward('loginClient', client.key);
+      await rewardClientLimit(ctx, 'loginClient', client);
       return loggedIn(ctx, settings, member);
     },
   },
@@ -113,7 +115,7 @@ export const authEndpoints: EndpointMap = {
     write: true,
     ignoresToken: true,
     handle: async (ctx) => {
-      const { db, settings, fields, throttles } = ctx;
+      const { db, settings, fields } = ctx;
       const phone = phoneField(fields);
       const now = nowSeconds(ctx.now);
       const client = clientFor(ctx, phone, now);
@@ -125,7 +127,7 @@ export const authEndpoints: EndpointMap = {
         imageCode: optionalString(fields, 'ImgCode', '图形验证码', 8),
       } as const;
       // The client's own limits and the phone's quotas first (sms.ts), the site-wide ceiling last.
-      await throttles.consume('smsSendClient', client.key);
+      await clientLimit(ctx, 'smsSendClient', client);
       checkSmsSend(db, settings, now, input);
       await siteCeiling(ctx, 'smsSendGlobal', client);
       return sendSmsCode(db, settings, now, input);

@@ -8,13 +8,16 @@
  * - Dev/FailNext (Path, Token optional): the next call of a path fails, or only the next one made
  *   with that access token (browser tests of failure branches that must not touch other tests);
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
- *   single-use code bound to a test openid, valid 10 minutes.
+ *   single-use code bound to a test openid, valid 10 minutes;
+ * - Dev/SpendCeiling (Name): spends a site-wide ceiling for its window, as many addresses would, so a browser
+ *   test meets the slower path (docs/security.md "The slower path: a proof of work") on the suite's server.
  */
 import crypto from 'node:crypto';
 import { optionalString } from '../fields';
 import { DEMO_OPENIDS } from '../seed/core';
 import { latestSmsCode } from '../sms';
 import { BackendError, ErrorNo, type EndpointMap, type HandlerContext } from '../types';
+import { LIMITS } from '@/lib/limits';
 import { validateName } from '@/lib/validation';
 import { checked, nowSeconds, phoneField } from './auth-support';
 
@@ -44,7 +47,23 @@ function requireDevAids(ctx: HandlerContext) {
   if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
 }
 
+/** The site-wide ceilings a browser test may spend (lib/limits.ts, scope 'site', counted by the throttles). */
+const SITE_CEILINGS = ['loginGlobal', 'smsSendGlobal', 'smsVerifyGlobal', 'registerGlobal', 'resetGlobal'] as const;
+
 export const devEndpoints: EndpointMap = {
+  'Dev/SpendCeiling': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: async (ctx) => {
+      requireDevAids(ctx);
+      const name = SITE_CEILINGS.find((n) => n === optionalString(ctx.fields, 'Name', '限额名称', 40));
+      if (!name) throw new BackendError(ErrorNo.BAD_INPUT, '限额名称不正确');
+      await ctx.throttles.charge(name, 'site', 1, LIMITS[name].allowance * ctx.settings.rateLimitScale);
+      return { Name: name };
+    },
+  },
+
   'Dev/FailNext': {
     access: 'public',
     write: true,

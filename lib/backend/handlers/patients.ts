@@ -26,7 +26,7 @@ import {
 import { optionalInt, optionalString, requiredInt, requiredString } from '../fields';
 import { checkSmsSend, CONSENT_PURPOSE, sendSmsCode } from '../sms';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
-import { checkSmsCode, checked, clientFor, nowSeconds } from './auth-support';
+import { checkSmsCode, checked, clientFor, clientLimit, nowSeconds } from './auth-support';
 
 /** Whom a booking is for: the account holder (patientId null) or one of their 就诊人. */
 export interface BookingPatient {
@@ -206,7 +206,7 @@ async function crossAccountCheck(ctx: HandlerContext, memberId: number, name: st
     imageCode: optionalString(ctx.fields, 'ImgCode', '图形验证码', 8),
   } as const;
   // The SMS machinery's own quotas (sms.ts, lib/limits.ts): a stranger cannot flood that phone.
-  await ctx.throttles.consume('smsSendClient', input.client.key);
+  await clientLimit(ctx, 'smsSendClient', input.client);
   checkSmsSend(ctx.db, ctx.settings, now, input);
   sendSmsCode(ctx.db, ctx.settings, now, input);
   refuse(
