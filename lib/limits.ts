@@ -87,12 +87,24 @@ export const LIMITS = {
   smsPhoneDay: { rule: 'SMS sends to one phone', allowance: 20, window: 'china-day', scope: 'phone', mechanism: 'outbox', message: '该手机号今日获取验证码次数已达上限，请明天再试' },
   /** Of smsPhoneDay, what strangers together may spend: the rest is kept for clients that proved the phone. */
   smsPhoneDayStrangers: { rule: 'SMS sends to one phone at strangers’ request (the rest is kept for known clients)', allowance: 15, window: 'china-day', scope: 'phone', mechanism: 'outbox', message: '该手机号今日获取验证码次数已达上限，请明天再试' },
+  /**
+   * Past strangers' share of a phone's day: sends each after a proof of work, one per block of addresses (an IPv4
+   * /24, an IPv6 /48), so a person on a new device still gets a code however many addresses spent the share; a
+   * known client's 5 stay kept beyond them (docs/security.md "A member is never locked out by strangers").
+   */
+  smsPhoneDayProof: { rule: 'SMS sends to one phone past strangers’ share, each after a proof of work, one per block of addresses', allowance: 10, window: 'china-day', scope: 'phone', mechanism: 'outbox', message: '该手机号今日获取验证码次数已达上限，请明天再试' },
   /** Sends an hour at one client's request, whatever the phone. */
   smsClientHour: { rule: 'SMS sends, whatever the phone', allowance: 30, window: HOUR, scope: 'client', mechanism: 'outbox', message: '当前网络获取验证码过于频繁，请稍后再试', env: 'SMS_IP_LIMIT_PER_HOUR' },
   /** Sends from one client in 10 minutes before the numeric image code is asked (SPEC §4). */
   smsImageCodeAfter: { rule: 'SMS sends before the image code is asked', allowance: 5, window: 10 * MINUTE, scope: 'client', mechanism: 'outbox', message: '请先输入图形验证码', env: 'SMS_IMAGE_CODE_AFTER' },
   /** SMS sends requested by one client in a minute, whatever the phone. */
   smsSendClient: { rule: 'SMS send requests, whatever the phone', allowance: 10, window: MINUTE, scope: 'client', mechanism: 'throttle', message: '当前网络获取验证码过于频繁，请{wait}后再试' },
+  /**
+   * SMS sends to numbers never seen (no member, no code ever answered, no client that proved it) over the whole
+   * site: what sending to random numbers could cost. Past it such sends need a proof of work, never a refusal; the
+   * metrics and the log say so (docs/security.md "The cost of SMS to numbers never seen").
+   */
+  smsNewNumbers: { rule: 'SMS sends to numbers never seen (past it: a proof of work each)', allowance: 100, window: HOUR, scope: 'site', mechanism: 'throttle', message: '验证码发送繁忙，请{wait}后再试' },
   /** SMS sends over the whole site (each costs money at the gateway). */
   smsSendGlobal: { rule: 'SMS sends (a known client is charged, never refused)', allowance: 300, window: MINUTE, scope: 'site', mechanism: 'throttle', message: '验证码发送繁忙，请{wait}后再试' },
 

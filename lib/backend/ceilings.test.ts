@@ -10,8 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROOF_FIELD, solveProof, type WireProofChallenge, type WireProofSolution } from '@/lib/contract';
-import { PROOF_OF_WORK } from '@/lib/limits';
-import { PEER_HEADER } from '@/lib/security/client-address';
+import { LIMITS, PROOF_OF_WORK } from '@/lib/limits';
+import { siteMetrics } from '@/lib/observability/metrics';
+import { DEVICE_HEADER, PEER_HEADER } from '@/lib/security/client-address';
 import { createSeededBackend } from '@/test/seeded-backend';
 import { makeChallenge, proofMaxNumber, spendProof } from './proof';
 import type { Backend } from './router';
@@ -28,6 +29,7 @@ let dir: string;
 let backend: Backend;
 let throttles: Throttles;
 let offsetMs = 0;
+let logs: string[] = [];
 /** Moves the backend's clock and the throttles' (rate-limiter-flexible reads Date.now) together. */
 const advance = (seconds: number) => {
   offsetMs += seconds * 1000;
@@ -36,12 +38,15 @@ const advance = (seconds: number) => {
 
 beforeEach(() => {
   offsetMs = 0;
+  logs = [];
+  // The log says a spent budget once per process: each test starts as a fresh process would.
+  delete (globalThis as { __shengaiNewNumberBudgetSpent?: boolean }).__shengaiNewNumberBudgetSpent;
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(START);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-ceilings-'));
   throttles = createThrottles({ scale: 1, redis: false, log: () => {} });
   backend = createSeededBackend(
-    { dbPath: path.join(dir, 'ceilings.db'), jwtSecret: secret, now: () => new Date(START + offsetMs), log: () => {} },
+    { dbPath: path.join(dir, 'ceilings.db'), jwtSecret: secret, now: () => new Date(START + offsetMs), log: (line) => logs.push(line) },
     throttles,
   );
 });
@@ -58,8 +63,9 @@ interface Answer {
   Result: Loose;
 }
 
-async function call(apiPath: string, fields: Record<string, string>, peer: string): Promise<Answer> {
-  const headers = { 'content-type': 'application/x-www-form-urlencoded', [PEER_HEADER]: peer };
+async function call(apiPath: string, fields: Record<string, string>, peer: string, device?: string): Promise<Answer> {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', [PEER_HEADER]: peer };
+  if (device) headers[DEVICE_HEADER] = device;
   const res = await backend.handle(
     new Request(`http://x/api/${apiPath}?IsWeb=1&Sub=`, { method: 'POST', headers, body: new URLSearchParams(fields) }),
   );
@@ -73,6 +79,9 @@ const phoneNo = (prefix: string, i: number) => `${prefix}${String(i).padStart(4,
 const sendCode = (phone: string, peer: string, extra: Record<string, string> = {}) =>
   call('AuthenticationCenter/SendSmsVerifyCode', { Phone: phone, Type: 'register', ...extra }, peer);
 const proofField = (solution: WireProofSolution) => ({ [PROOF_FIELD]: JSON.stringify(solution) });
+/** A number seen before (a client elsewhere proved it): its sends are not charged to the budget of new numbers. */
+const seen = (phone: string) =>
+  backend.db.prepare("INSERT INTO phone_clients (phone, kind, client, proven_at) VALUES (?, 'address', '203.0.113.1', ?)").run(phone, Math.floor(START / 1000));
 
 /** A refusal that a proof lifts: 429, ErrorNo -1, the rule's message, a signed challenge. */
 function expectProofNeeded(r: Answer, message: RegExp): WireProofChallenge {
@@ -99,7 +108,8 @@ describe('a site-wide ceiling spent by many addresses asks a person for a proof 
       if (r.ErrorNo === 1) passed += 1;
       else expectProofNeeded(r, /验证码发送繁忙/);
     }
-    expect(passed).toBe(300);
+    // Registration SMS go to numbers never seen: their hourly budget asks for the proof before the site's ceiling.
+    expect(passed).toBe(LIMITS.smsNewNumbers.allowance);
     // The person's first try meets the ceiling: a challenge, never a bare refusal.
     const phone = '13911113333';
     const challenge = expectProofNeeded(await sendCode(phone, '127.200.0.1'), /验证码发送繁忙/);
@@ -115,9 +125,12 @@ describe('a site-wide ceiling spent by many addresses asks a person for a proof 
     expectProofNeeded(await sendCode(phoneNo('1362000', 2), '127.201.0.2', proofField(wrong)), /验证码发送繁忙/);
     const forged = { ...solution, signature: 'a'.repeat(64) };
     expectProofNeeded(await sendCode(phoneNo('1362000', 3), '127.201.0.3', proofField(forged)), /验证码发送繁忙/);
-    // A minute later the ceiling has room again: no proof asked.
+    // The site's minute has room again a minute later: a number seen before needs no proof; a new number still
+    // does, for the rest of the budget's hour.
     advance(61);
+    seen(phoneNo('1362000', 4));
     expect((await sendCode(phoneNo('1362000', 4), '127.201.0.4')).ErrorNo).toBe(1);
+    expectProofNeeded(await sendCode(phoneNo('1362000', 5), '127.201.0.5'), /验证码发送繁忙/);
   });
 
   it('310 registrations from 310 addresses: the next person registers after the proof', async () => {
@@ -190,7 +203,10 @@ describe('the challenge', () => {
 describe('blocks of addresses count as one client besides each address', () => {
   it('IPv4 /24: 90 addresses of 127.0.0.0/24 each send one code; past 80 the block needs the proof, while 127.0.1.0/24 sends freely', async () => {
     const answers: Answer[] = [];
-    for (let i = 0; i < 90; i++) answers.push(await sendCode(phoneNo('1365000', i), `127.0.0.${i + 1}`));
+    for (let i = 0; i < 90; i++) {
+      seen(phoneNo('1365000', i));
+      answers.push(await sendCode(phoneNo('1365000', i), `127.0.0.${i + 1}`));
+    }
     expect(answers.filter((r) => r.ErrorNo === 1)).toHaveLength(80);
     for (const r of answers.slice(80)) expectProofNeeded(r, /当前网络获取验证码过于频繁/);
     expect((await sendCode(phoneNo('1366000', 1), '127.0.1.1')).ErrorNo).toBe(1);
@@ -201,7 +217,10 @@ describe('blocks of addresses count as one client besides each address', () => {
 
   it('IPv6 /48: 90 /64s of 2001:db8:1::/48 count as one block; another /48 is unaffected', async () => {
     const answers: Answer[] = [];
-    for (let i = 0; i < 90; i++) answers.push(await sendCode(phoneNo('1367000', i), `2001:db8:1:${i.toString(16)}::1`));
+    for (let i = 0; i < 90; i++) {
+      seen(phoneNo('1367000', i));
+      answers.push(await sendCode(phoneNo('1367000', i), `2001:db8:1:${i.toString(16)}::1`));
+    }
     expect(answers.filter((r) => r.ErrorNo === 1)).toHaveLength(80);
     for (const r of answers.slice(80)) expectProofNeeded(r, /当前网络获取验证码过于频繁/);
     expect((await sendCode(phoneNo('1368000', 1), '2001:db8:2::1')).ErrorNo).toBe(1);
@@ -220,5 +239,91 @@ describe('blocks of addresses count as one client besides each address', () => {
     const other = await register(641, '2001:ee8:1::1');
     expect(other.status).toBe(200);
     expect(other.ErrorInfo).toMatch(/验证码/);
+  });
+});
+
+describe('strangers cannot lock a member out on a new device', () => {
+  const MEMBER = { phone: '13800000002', password: 'Shengai2026' };
+  const login = (peer: string, password: string, device?: string) =>
+    call('AuthenticationCenter/PcPwdLogin', { Phone: MEMBER.phone, Password: password }, peer, device);
+  const loginCode = (peer: string, extra: Record<string, string> = {}) =>
+    call('AuthenticationCenter/SendSmsVerifyCode', { Phone: MEMBER.phone, Type: 'login', ...extra }, peer);
+
+  it('12 addresses trip the phone\'s password ceiling and strangers\' share of its codes: a new device gets in by SMS after the proof, then by password; one notice per trip', async () => {
+    const attackers = Array.from({ length: 12 }, (_, i) => spread(1000 + i));
+    for (const peer of attackers) {
+      for (let t = 0; t < 3; t++) expect((await login(peer, `Guess${t}abc`)).ErrorNo).not.toBe(1);
+    }
+    // Two rounds of codes: strangers' share (15) goes, then the phone asks strangers for a proof.
+    const asked: Answer[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const peer of attackers) {
+        const r = await loginCode(peer);
+        if (r.ErrorNo !== 1) asked.push(r);
+      }
+      advance(61);
+    }
+    expect(asked.length).toBe(24 - LIMITS.smsPhoneDayStrangers.allowance);
+    for (const r of asked) expectProofNeeded(r, /今日获取验证码次数已达上限/);
+    // Attackers who solve it get one send per block a day: the second from the same /24 is refused outright.
+    const first = expectProofNeeded(await loginCode(attackers[0]!), /今日获取验证码次数已达上限/);
+    expect((await loginCode(attackers[0]!, proofField(await solved(first)))).ErrorNo).toBe(1);
+    advance(61);
+    const again = await loginCode(attackers[0]!.replace(/\.1$/, '.2'));
+    expect(again.status).toBe(429);
+    expect(again.Result.NeedProof).toBeUndefined();
+
+    // The member on a new phone: the password is refused by the phone's ceiling (strangers tripped it)…
+    const phone = '127.250.0.1';
+    expect((await login(phone, MEMBER.password)).ErrorInfo).toMatch(/登录尝试过于频繁/);
+    // …but a code still comes, after the proof, and logs in.
+    const challenge = expectProofNeeded(await loginCode(phone), /今日获取验证码次数已达上限/);
+    const sent = await loginCode(phone, proofField(await solved(challenge)));
+    expect(sent.ErrorNo, sent.ErrorInfo).toBe(1);
+    const sms = await call('AuthenticationCenter/PcPhoneLogin', { Phone: MEMBER.phone, Code: latestSmsCode(backend.db, MEMBER.phone)!.Code }, phone);
+    expect(sms.ErrorNo, sms.ErrorInfo).toBe(1);
+    const device: string = sms.Result.device_token;
+    // The code lifted the password ceiling for that device, at this address and at any other.
+    expect((await login(phone, MEMBER.password, device)).ErrorNo).toBe(1);
+    const elsewhere = await login('127.251.0.9', MEMBER.password, device);
+    expect(elsewhere.ErrorNo, elsewhere.ErrorInfo).toBe(1);
+
+    // The member heard of each trip once, not once per attempt.
+    const notices = backend.db.prepare('SELECT kind, COUNT(*) AS n FROM sms_notices WHERE phone = ? GROUP BY kind ORDER BY kind').all(MEMBER.phone);
+    expect(notices).toEqual([
+      { kind: 'lockout-password', n: 1 },
+      { kind: 'lockout-sms', n: 1 },
+    ]);
+  });
+
+  it('a phone with no member gets no notice however often strangers trip it', async () => {
+    const nobody = '13812345678';
+    for (let i = 0; i < 31; i++) await call('AuthenticationCenter/PcPwdLogin', { Phone: nobody, Password: 'Guess1abc' }, spread(2000 + i));
+    expect(backend.db.prepare('SELECT COUNT(*) AS n FROM sms_notices WHERE phone = ?').get(nobody)).toEqual({ n: 0 });
+  });
+});
+
+describe('the cost of SMS to numbers never seen', () => {
+  const metric = async (name: string) => (await siteMetrics().registry.getSingleMetric(name)!.get()).values;
+
+  it('past the hourly budget each send to a new number needs a proof; the metrics count them and show it spent; the log says it once', async () => {
+    const before = (await metric('shengai_sms_new_number_sends_total')).find((v) => v.labels.budget === 'past_budget')?.value ?? 0;
+    for (let i = 0; i < LIMITS.smsNewNumbers.allowance; i++) expect((await sendCode(phoneNo('1371000', i), spread(3000 + i))).ErrorNo).toBe(1);
+    expect((await metric('shengai_sms_new_number_budget_spent'))[0]!.value).toBe(0);
+    for (let i = 0; i < 3; i++) expectProofNeeded(await sendCode(phoneNo('1372000', i), spread(3200 + i)), /验证码发送繁忙/);
+    expect((await metric('shengai_sms_new_number_budget_spent'))[0]!.value).toBe(1);
+    const after = (await metric('shengai_sms_new_number_sends_total')).find((v) => v.labels.budget === 'past_budget')!.value;
+    expect(after - before).toBe(3);
+    expect(logs.filter((line) => line.includes('numbers never seen is spent'))).toHaveLength(1);
+    // A member's number is no new number: its code is sent without a proof.
+    expect((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: '13800000004' }, '127.240.0.1')).ErrorNo).toBe(1);
+    // A person with a new number still gets the code, after the proof.
+    const challenge = expectProofNeeded(await sendCode('13977776666', '127.241.0.1'), /验证码发送繁忙/);
+    expect((await sendCode('13977776666', '127.241.0.1', proofField(await solved(challenge)))).ErrorNo).toBe(1);
+    // An hour later the budget has room again, and the log says so once.
+    advance(3601);
+    expect((await sendCode(phoneNo('1373000', 1), '127.242.0.1')).ErrorNo).toBe(1);
+    expect((await metric('shengai_sms_new_number_budget_spent'))[0]!.value).toBe(0);
+    expect(logs.filter((line) => line.includes('has room again'))).toHaveLength(1);
   });
 });

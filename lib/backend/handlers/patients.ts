@@ -24,6 +24,7 @@ import {
   validateName,
 } from '@/lib/validation';
 import { optionalInt, optionalString, requiredInt, requiredString } from '../fields';
+import { addressBlocks } from '@/lib/security/client-address';
 import { checkSmsSend, CONSENT_PURPOSE, sendSmsCode } from '../sms';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
 import { checkSmsCode, checked, clientFor, clientLimit, nowSeconds } from './auth-support';
@@ -204,6 +205,7 @@ async function crossAccountCheck(ctx: HandlerContext, memberId: number, name: st
     client: clientFor(ctx, other.phone, now),
     imageKey: optionalString(ctx.fields, 'ImgKey', '图形验证码标识', 64),
     imageCode: optionalString(ctx.fields, 'ImgCode', '图形验证码', 8),
+    block: addressBlocks(ctx.address)[0]?.key ?? ctx.ip,
   } as const;
   // The SMS machinery's own quotas (sms.ts, lib/limits.ts): a stranger cannot flood that phone.
   await clientLimit(ctx, 'smsSendClient', input.client);
