@@ -327,3 +327,16 @@ describe('the cost of SMS to numbers never seen', () => {
     expect(logs.filter((line) => line.includes('has room again'))).toHaveLength(1);
   });
 });
+
+describe('Dev/SpendCeiling (browser tests of the slower path)', () => {
+  it('spends a site-wide ceiling for calls about one phone only, for the ceiling\'s window', async () => {
+    expect((await call('Dev/SpendCeiling', { Name: 'smsSendGlobal', Phone: '13911115555' }, '127.0.90.1')).ErrorNo).toBe(1);
+    seen('13911115555');
+    seen('13911116666');
+    expectProofNeeded(await sendCode('13911115555', '127.0.91.1'), /验证码发送繁忙/);
+    expect((await sendCode('13911116666', '127.0.92.1')).ErrorNo).toBe(1);
+    expect((await call('Dev/SpendCeiling', { Name: 'bookClient', Phone: '13911115555' }, '127.0.90.1')).ErrorNo).toBe(0);
+    advance(61);
+    expect((await sendCode('13911115555', '127.0.93.1')).ErrorNo).toBe(1);
+  });
+});

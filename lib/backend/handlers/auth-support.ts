@@ -10,6 +10,7 @@ import { issueMemberTokens, type MemberRow } from '../session-tokens';
 import { clientOfPhone, deviceKey, rememberClient, type ClientOfPhone } from '../known-clients';
 import { addressBlocks } from '@/lib/security/client-address';
 import { slowerPath } from '../proof';
+import { injectedCeiling } from '../dev-ceilings';
 import { checkSmsTries, verifySmsCode } from '../sms';
 import type { ThrottleName } from '../throttles';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database, type Fields, type HandlerContext } from '../types';
@@ -84,6 +85,10 @@ type LimitContext = Pick<HandlerContext, 'throttles' | 'settings' | 'fields' | '
 export async function siteCeiling(ctx: LimitContext, name: ThrottleName, client: Pick<ClientOfPhone, 'known'>): Promise<void> {
   if (client.known) return ctx.throttles.charge(name, 'site');
   try {
+    // A browser test's spent ceiling (Dev/SpendCeiling, development aids only): met as the real one is.
+    if (ctx.settings.devAids && injectedCeiling(ctx.settings, name, ctx.fields.Phone, ctx.now)) {
+      throw new TooManyRequests(limitMessage(name, '1分钟'), 60);
+    }
     await ctx.throttles.consume(name, 'site');
   } catch (err) {
     if (!(err instanceof TooManyRequests)) throw err;

@@ -9,15 +9,16 @@
  *   with that access token (browser tests of failure branches that must not touch other tests);
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes;
- * - Dev/SpendCeiling (Name): spends a site-wide ceiling for its window, as many addresses would, so a browser
- *   test meets the slower path (docs/security.md "The slower path: a proof of work") on the suite's server.
+ * - Dev/SpendCeiling (Name, Phone): calls about that phone meet a site-wide ceiling as spent for its window, as
+ *   if many addresses had spent it, so a browser test meets the slower path on the suite's server.
  */
 import crypto from 'node:crypto';
 import { optionalString } from '../fields';
 import { DEMO_OPENIDS } from '../seed/core';
 import { latestSmsCode } from '../sms';
 import { BackendError, ErrorNo, type EndpointMap, type HandlerContext } from '../types';
-import { LIMITS } from '@/lib/limits';
+import { limitSeconds } from '@/lib/limits';
+import { spendCeilingFor } from '../dev-ceilings';
 import { validateName } from '@/lib/validation';
 import { checked, nowSeconds, phoneField } from './auth-support';
 
@@ -55,15 +56,16 @@ export const devEndpoints: EndpointMap = {
     access: 'public',
     write: true,
     ignoresToken: true,
-    handle: async (ctx) => {
+    handle: (ctx) => {
       requireDevAids(ctx);
       const name = SITE_CEILINGS.find((n) => n === optionalString(ctx.fields, 'Name', '限额名称', 40));
       if (!name) throw new BackendError(ErrorNo.BAD_INPUT, '限额名称不正确');
-      await ctx.throttles.charge(name, 'site', 1, LIMITS[name].allowance * ctx.settings.rateLimitScale);
-      return { Name: name };
+      const phone = phoneField(ctx.fields);
+      // Only that phone's calls meet it: the suite's other tests, on the same server, never do.
+      spendCeilingFor(ctx.settings, name, phone, ctx.now.getTime() + limitSeconds(name) * 1000);
+      return { Name: name, Phone: phone };
     },
   },
-
   'Dev/FailNext': {
     access: 'public',
     write: true,
