@@ -9,14 +9,24 @@
  *    challenges, in seconds of one core per request past a spent ceiling, and what holding the registration SMS
  *    ceiling spent for an hour costs in cores (300 sends a minute would have to be proven past the ceiling).
  *
+ * 3. the attacks of docs/security.md, made against the embedded backend in this process (its Request → Response
+ *    handler, default limits, each client a distinct address): 400 registration SMS from 400 addresses, then a new
+ *    member on a fresh address; 12 addresses against member 13800000002, then the member on a new device. For each:
+ *    what the attack got, and what the person paid (proofs solved, seconds of Node's solver) to get in.
+ *
  * The calibration target (lib/limits.ts PROOF_OF_WORK): the first step's median between 1 and 3 s in the browser.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { solveProof, type WireProofChallenge } from '../lib/contract/proof';
 import { makeChallenge } from '../lib/backend/proof';
+import { createBackend } from '../lib/backend/router';
+import { latestSmsCode } from '../lib/backend/sms';
+import { createThrottles } from '../lib/backend/throttles';
+import { PEER_HEADER } from '../lib/security/client-address';
 import { LIMITS, PROOF_OF_WORK } from '../lib/limits';
 
 const TRIALS = Number(process.env.PROOF_TRIALS ?? 12);
@@ -39,6 +49,78 @@ async function browserSolver(): Promise<string> {
     target: 'es2022',
   });
   return out.outputFiles[0]!.text;
+}
+
+interface Answer {
+  status: number;
+  ErrorNo: number;
+  ErrorInfo: string;
+  Result: { NeedProof?: boolean; Challenge?: WireProofChallenge; device_token?: string } | null;
+}
+
+/** Figure 3: the attacks against the embedded backend, and what a person pays to get in. */
+async function attacks(): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-bench-proof-'));
+  // The backend's clock is moved past the per-(phone, client) minute between the attackers' rounds.
+  let offsetMs = 0;
+  const backend = createBackend(
+    { dbPath: path.join(dir, 'bench.db'), jwtSecret: secret, log: () => {}, demoMembers: true, devAids: false, rateLimitScale: 1, now: () => new Date(Date.now() + offsetMs) },
+    createThrottles({ scale: 1, redis: false, log: () => {} }),
+  );
+  const call = async (apiPath: string, fields: Record<string, string>, peer: string): Promise<Answer> => {
+    const res = await backend.handle(
+      new Request(`http://x/api/${apiPath}?IsWeb=1&Sub=`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', [PEER_HEADER]: peer },
+        body: new URLSearchParams(fields),
+      }),
+    );
+    return { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
+  };
+  /** A person's call: sent, and when a proof is asked, solved (Node) and sent again once. */
+  const person = async (apiPath: string, fields: Record<string, string>, peer: string) => {
+    const first = await call(apiPath, fields, peer);
+    if (!first.Result?.NeedProof) return { answer: first, proofs: 0, seconds: 0 };
+    const started = performance.now();
+    const solution = await solveProof(first.Result.Challenge!);
+    const seconds = (performance.now() - started) / 1000;
+    return { answer: await call(apiPath, { ...fields, Proof: JSON.stringify(solution) }, peer), proofs: 1, seconds };
+  };
+  const spread = (i: number) => `127.${1 + (i >> 8)}.${i & 255}.1`;
+  const rows: string[] = [];
+
+  let passed = 0;
+  let asked = 0;
+  for (let i = 0; i < 400; i++) {
+    const r = await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: `1361${String(i).padStart(7, '0')}`, Type: 'register' }, spread(i));
+    if (r.ErrorNo === 1) passed += 1;
+    else if (r.Result?.NeedProof) asked += 1;
+  }
+  const fresh = await person('AuthenticationCenter/SendSmsVerifyCode', { Phone: '13911113333', Type: 'register' }, '127.200.0.1');
+  rows.push(
+    `| 400 registration SMS from 400 addresses (then a new member on a fresh address) | ${passed} sent, ${asked} asked for a proof, 0 refused outright | ${fresh.answer.ErrorNo === 1 ? 'code sent' : `refused: ${fresh.answer.ErrorInfo}`} after ${fresh.proofs} proof (${fmt(fresh.seconds)} of Node's solver) |`,
+  );
+
+  const member = '13800000002';
+  const attackers = Array.from({ length: 12 }, (_, i) => spread(1000 + i));
+  for (const peer of attackers) for (let t = 0; t < 3; t++) await call('AuthenticationCenter/PcPwdLogin', { Phone: member, Password: `Guess${t}abc` }, peer);
+  let codes = 0;
+  for (let round = 0; round < 2; round++) {
+    for (const peer of attackers) if ((await call('AuthenticationCenter/SendSmsVerifyCode', { Phone: member }, peer)).ErrorNo === 1) codes += 1;
+    offsetMs += 61_000;
+  }
+  const device = '127.250.0.1';
+  const refused = await call('AuthenticationCenter/PcPwdLogin', { Phone: member, Password: 'Shengai2026' }, device);
+  const sent = await person('AuthenticationCenter/SendSmsVerifyCode', { Phone: member }, device);
+  const code = latestSmsCode(backend.db, member)?.Code ?? '';
+  const sms = await person('AuthenticationCenter/PcPhoneLogin', { Phone: member, Code: code }, device);
+  const notices = (backend.db.prepare('SELECT COUNT(*) AS n FROM sms_notices WHERE phone = ?').get(member) as { n: number }).n;
+  rows.push(
+    `| 12 addresses × 3 wrong passwords and 2 codes each against ${member} (then the member on a new device) | password ceiling tripped (${refused.status === 429 ? 'new device refused a password' : 'not tripped'}), ${codes} codes to strangers, ${notices} SMS notice(s) to the member | ${sms.answer.ErrorNo === 1 ? 'logged in by SMS' : `refused: ${sms.answer.ErrorInfo}`} after ${sent.proofs + sms.proofs} proof(s) (${fmt(sent.seconds + sms.seconds)}) |`,
+  );
+  backend.db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return rows;
 }
 
 async function main() {
@@ -107,6 +189,12 @@ async function main() {
     '| pressure factor | CPU per request (one core) | cores to keep sending 300 SMS a minute past the ceiling |',
     '| --- | --- | --- |',
     ...attacker,
+    '',
+    '## The attacks, against the embedded backend (default limits, each client its own address)',
+    '',
+    '| attack | what it got | the person |',
+    '| --- | --- | --- |',
+    ...(await attacks()),
     '',
     `Target: the first step's median in the browser between 1 and 3 s: ${fmt(browserMedians.get(1)!)}. An attacker's first step costs ${fmt(firstStepCore)} of one core per request, and the factor grows to ${PROOF_OF_WORK.maxFactor} as the pressure does.`,
     '',
