@@ -23,7 +23,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { solveProof, type WireProofChallenge } from '../lib/contract/proof';
 import { makeChallenge } from '../lib/backend/proof';
-import { createBackend } from '../lib/backend/router';
+import { createBackend, type Backend } from '../lib/backend/router';
 import { latestSmsCode } from '../lib/backend/sms';
 import { createThrottles } from '../lib/backend/throttles';
 import { PEER_HEADER } from '../lib/security/client-address';
@@ -61,14 +61,17 @@ interface Answer {
 /** Figure 3: the attacks against the embedded backend, and what a person pays to get in. */
 async function attacks(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-bench-proof-'));
+  // Each attack on a backend of its own: the site's minute one spent must not be what the next one meets.
+  let backend: Backend | undefined;
   // The backend's clock is moved past the per-(phone, client) minute between the attackers' rounds.
   let offsetMs = 0;
-  const backend = createBackend(
-    { dbPath: path.join(dir, 'bench.db'), jwtSecret: secret, log: () => {}, demoMembers: true, devAids: false, rateLimitScale: 1, now: () => new Date(Date.now() + offsetMs) },
-    createThrottles({ scale: 1, redis: false, log: () => {} }),
-  );
+  const newBackend = (name: string): Backend =>
+    (backend = createBackend(
+      { dbPath: path.join(dir, `${name}.db`), jwtSecret: secret, log: () => {}, demoMembers: true, devAids: false, rateLimitScale: 1, now: () => new Date(Date.now() + offsetMs) },
+      createThrottles({ scale: 1, redis: false, log: () => {} }),
+    ));
   const call = async (apiPath: string, fields: Record<string, string>, peer: string): Promise<Answer> => {
-    const res = await backend.handle(
+    const res = await backend!.handle(
       new Request(`http://x/api/${apiPath}?IsWeb=1&Sub=`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', [PEER_HEADER]: peer },
@@ -89,6 +92,7 @@ async function attacks(): Promise<string[]> {
   const spread = (i: number) => `127.${1 + (i >> 8)}.${i & 255}.1`;
   const rows: string[] = [];
 
+  newBackend('registration');
   let passed = 0;
   let asked = 0;
   for (let i = 0; i < 400; i++) {
@@ -101,6 +105,8 @@ async function attacks(): Promise<string[]> {
     `| 400 registration SMS from 400 addresses (then a new member on a fresh address) | ${passed} sent, ${asked} asked for a proof, 0 refused outright | ${fresh.answer.ErrorNo === 1 ? 'code sent' : `refused: ${fresh.answer.ErrorInfo}`} after ${fresh.proofs} proof (${fmt(fresh.seconds)} of Node's solver) |`,
   );
 
+  backend!.db.close();
+  const lockout = newBackend('lockout');
   const member = '13800000002';
   const attackers = Array.from({ length: 12 }, (_, i) => spread(1000 + i));
   for (const peer of attackers) for (let t = 0; t < 3; t++) await call('AuthenticationCenter/PcPwdLogin', { Phone: member, Password: `Guess${t}abc` }, peer);
@@ -112,13 +118,13 @@ async function attacks(): Promise<string[]> {
   const device = '127.250.0.1';
   const refused = await call('AuthenticationCenter/PcPwdLogin', { Phone: member, Password: 'Shengai2026' }, device);
   const sent = await person('AuthenticationCenter/SendSmsVerifyCode', { Phone: member }, device);
-  const code = latestSmsCode(backend.db, member)?.Code ?? '';
+  const code = latestSmsCode(lockout.db, member)?.Code ?? '';
   const sms = await person('AuthenticationCenter/PcPhoneLogin', { Phone: member, Code: code }, device);
-  const notices = (backend.db.prepare('SELECT COUNT(*) AS n FROM sms_notices WHERE phone = ?').get(member) as { n: number }).n;
+  const notices = (lockout.db.prepare('SELECT COUNT(*) AS n FROM sms_notices WHERE phone = ?').get(member) as { n: number }).n;
   rows.push(
     `| 12 addresses × 3 wrong passwords and 2 codes each against ${member} (then the member on a new device) | password ceiling tripped (${refused.status === 429 ? 'new device refused a password' : 'not tripped'}), ${codes} codes to strangers, ${notices} SMS notice(s) to the member | ${sms.answer.ErrorNo === 1 ? 'logged in by SMS' : `refused: ${sms.answer.ErrorInfo}`} after ${sent.proofs + sms.proofs} proof(s) (${fmt(sent.seconds + sms.seconds)}) |`,
   );
-  backend.db.close();
+  lockout.db.close();
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;
 }
