@@ -12,7 +12,9 @@
  * for a request that passed them, so one client's refused requests never spend everyone's allowance. A
  * client that has proven the phone before (known-clients.ts) is charged to the ceiling but never refused
  * by it (`charge`): strangers cannot close the site to a member. A refusal is a TooManyRequests: HTTP 429
- * with Retry-After.
+ * with Retry-After. A spent site-wide ceiling, or a spent block of addresses (counted here with `factor`
+ * times the allowance), does not refuse a stranger either: the handlers turn its refusal into a proof-of-work
+ * challenge (proof.ts, docs/security.md "The slower path: a proof of work").
  * RATE_LIMIT_SCALE (default 1) multiplies every allowance: the browser tests, which send everything
  * from one address, raise it; the rules themselves are unit-tested at scale 1.
  */
@@ -48,7 +50,7 @@ export interface Throttles {
    * Spends one action of `name` for `key` without ever refusing: a site-wide ceiling charged for a client
    * that has proven the phone before, which strangers must not be able to shut out.
    */
-  charge(name: ThrottleName, key: string, factor?: number, points?: number): Promise<void>;
+  charge(name: ThrottleName, key: string, factor?: number): Promise<void>;
   /** Whether `key` has used up `name` (spends nothing); a refusal to throw when it has (`refuse`). */
   exhausted(name: ThrottleName, key: string, factor?: number): Promise<TooManyRequests | null>;
   /** Gives back one action (a correct password gives back what its attempt spent). */
@@ -128,10 +130,10 @@ export function createThrottles(options: { scale?: number; log?: (line: string) 
         log(`[throttle] ${name} could not count: ${rejection instanceof Error ? rejection.message : String(rejection)}`);
       }
     },
-    async charge(name, key, factor = 1, points = 1) {
+    async charge(name, key, factor = 1) {
       noteOutage();
       try {
-        await limiter(name, factor).penalty(key, points);
+        await limiter(name, factor).penalty(key, 1);
       } catch (fault) {
         log(`[throttle] ${name} could not count: ${fault instanceof Error ? fault.message : String(fault)}`);
       }
