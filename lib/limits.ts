@@ -87,12 +87,24 @@ export const LIMITS = {
   smsPhoneDay: { rule: 'SMS sends to one phone', allowance: 20, window: 'china-day', scope: 'phone', mechanism: 'outbox', message: '该手机号今日获取验证码次数已达上限，请明天再试' },
   /** Of smsPhoneDay, what strangers together may spend: the rest is kept for clients that proved the phone. */
   smsPhoneDayStrangers: { rule: 'SMS sends to one phone at strangers’ request (the rest is kept for known clients)', allowance: 15, window: 'china-day', scope: 'phone', mechanism: 'outbox', message: '该手机号今日获取验证码次数已达上限，请明天再试' },
+  /**
+   * Past strangers' share of a phone's day: sends each after a proof of work, one per block of addresses (an IPv4
+   * /24, an IPv6 /48), so a person on a new device still gets a code however many addresses spent the share; a
+   * known client's 5 stay kept beyond them (docs/security.md "A member is never locked out by strangers").
+   */
+  smsPhoneDayProof: { rule: 'SMS sends to one phone past strangers’ share, each after a proof of work, one per block of addresses', allowance: 10, window: 'china-day', scope: 'phone', mechanism: 'outbox', message: '该手机号今日获取验证码次数已达上限，请明天再试' },
   /** Sends an hour at one client's request, whatever the phone. */
   smsClientHour: { rule: 'SMS sends, whatever the phone', allowance: 30, window: HOUR, scope: 'client', mechanism: 'outbox', message: '当前网络获取验证码过于频繁，请稍后再试', env: 'SMS_IP_LIMIT_PER_HOUR' },
   /** Sends from one client in 10 minutes before the numeric image code is asked (SPEC §4). */
   smsImageCodeAfter: { rule: 'SMS sends before the image code is asked', allowance: 5, window: 10 * MINUTE, scope: 'client', mechanism: 'outbox', message: '请先输入图形验证码', env: 'SMS_IMAGE_CODE_AFTER' },
   /** SMS sends requested by one client in a minute, whatever the phone. */
   smsSendClient: { rule: 'SMS send requests, whatever the phone', allowance: 10, window: MINUTE, scope: 'client', mechanism: 'throttle', message: '当前网络获取验证码过于频繁，请{wait}后再试' },
+  /**
+   * SMS sends to numbers never seen (no member, no code ever answered, no client that proved it) over the whole
+   * site: what sending to random numbers could cost. Past it such sends need a proof of work, never a refusal; the
+   * metrics and the log say so (docs/security.md "The cost of SMS to numbers never seen").
+   */
+  smsNewNumbers: { rule: 'SMS sends to numbers never seen (past it: a proof of work each)', allowance: 100, window: HOUR, scope: 'site', mechanism: 'throttle', message: '验证码发送繁忙，请{wait}后再试' },
   /** SMS sends over the whole site (each costs money at the gateway). */
   smsSendGlobal: { rule: 'SMS sends (a known client is charged, never refused)', allowance: 300, window: MINUTE, scope: 'site', mechanism: 'throttle', message: '验证码发送繁忙，请{wait}后再试' },
 
@@ -215,6 +227,29 @@ export function limitsTableMarkdown(): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * The slower path of a spent ceiling (docs/security.md "The slower path: a proof of work"): where a site-wide ceiling
+ * or a block's allowance is spent, a request that carries a solved challenge passes instead of being refused. The
+ * work is at most `maxNumber` SHA-256 hashes (half of it on average), times the pressure: how many allowances' worth
+ * the key has been sent in its window, at most `maxFactor`. Calibrated with `npm run bench:proof` (bench/proof.md) so
+ * that a person's browser solves the first step in about 1–3 s on the reference machine. A challenge lives
+ * `ttlSeconds` and is good for one request.
+ */
+export const PROOF_OF_WORK = { maxNumber: 200_000, maxFactor: 4, ttlSeconds: 120 } as const;
+
+/**
+ * Blocks of addresses that count as one client besides each address (docs/security.md "Blocks of addresses"): the
+ * per-client limits (`loginClient`, `smsSendClient`, `smsVerifyClient`, `registerClient`, `resetClient`) are also
+ * counted for the block, with `factor` times the allowance. One subscriber holds an IPv6 /48 (2^16 /64s) and a
+ * provider hands out /24s of IPv4, so without them an attacker with one block has thousands of fresh allowances.
+ * A spent block asks for the proof of work, never refuses: many people share a block (a campus, a carrier's NAT).
+ */
+export const ADDRESS_BLOCKS = [
+  { family: 4, prefix: 24, factor: 8 },
+  { family: 6, prefix: 48, factor: 8 },
+  { family: 6, prefix: 24, factor: 64 },
+] as const;
 
 /**
  * The photos a 图文问诊 question may carry (docs/security.md "Uploads"): lib/validation/ask-rules.ts (the form and

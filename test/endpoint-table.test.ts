@@ -118,7 +118,7 @@ describe('the endpoint table', () => {
     expectTypeOf<ResultOf<'News/GetNewList'>>().toEqualTypeOf<WireList<WireNews>>();
     expectTypeOf<ResultOf<'TW_User/GetDoctorSingle'>>().toEqualTypeOf<{ ReturnObject: WireDoctor }>();
     expectTypeOf<ResultOf<'AuthenticationCenter/PcPwdLogin'>>().toEqualTypeOf<WireTokens>();
-    expectTypeOf<FieldsOf<'AuthenticationCenter/PcPwdLogin'>>().toEqualTypeOf<{ Phone: string; Password: string }>();
+    expectTypeOf<FieldsOf<'AuthenticationCenter/PcPwdLogin'>>().toEqualTypeOf<{ Phone: string; Password: string } & { Proof?: string }>();
     expectTypeOf<ResultOf<'TW_Org/GetSaleType'>['DataList'][number]>().toEqualTypeOf<WireSaleType>();
   });
 

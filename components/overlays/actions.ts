@@ -20,6 +20,7 @@ import {
   type SmsPurpose,
 } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api/errors';
+import { isProofNeeded, type WireProofChallenge, type WireProofSolution } from '@/lib/contract';
 import { messages } from '@/lib/messages';
 import { currentRefreshToken, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
@@ -52,32 +53,53 @@ const withImageCode = (failure: ActionFailure<ImageCode>, err: unknown): ActionF
   return result?.NeedImgCode ? { ...failure, needImageCode: true } : failure;
 };
 
+interface ProofAsked {
+  /** A spent site-wide ceiling asks for a proof of work (docs/security.md "The slower path: a proof of work"). */
+  proof: WireProofChallenge;
+}
+
+/** The API answered with a challenge instead of acting: the form solves it and sends the same call again (use-proof.tsx). */
+const withProof = <E extends object>(failure: ActionFailure<E & ProofAsked>, err: unknown): ActionFailure<E & ProofAsked> => {
+  const result = isApiError(err) ? err.result : null;
+  return isProofNeeded(result) ? { ...failure, proof: result.Challenge } as ActionFailure<E & ProofAsked> : failure;
+};
+
 async function signedIn(tokens: IssuedTokens): Promise<{ ok: true; name: string }> {
   const session = await startSession(tokens);
   return { ok: true, name: session?.vipInfo.name ?? '' };
 }
 
-export const loginWithPasswordAction = defineAction(passwordLoginInput, async (i) => signedIn(await loginWithPassword(i.phone, i.password)), {
-  member: false,
-  invalid: INVALID,
-  args: (phone: string, password: string) => ({ phone, password }),
-});
+export const loginWithPasswordAction = defineAction<typeof passwordLoginInput, { name: string }, ProofAsked, [phone: string, password: string, proof?: WireProofSolution]>(
+  passwordLoginInput,
+  async (i) => signedIn(await loginWithPassword(i.phone, i.password, i.proof)),
+  { member: false, invalid: INVALID, args: (phone, password, proof) => ({ phone, password, proof }), refine: withProof },
+);
 
-export const sendSmsCodeAction = defineAction<typeof smsSendInput, { resendAfterSeconds: number }, ImageCode, [phone: string, purpose: SmsPurpose, image?: { key: string; code: string }]>(
+export const sendSmsCodeAction = defineAction<
+  typeof smsSendInput,
+  { resendAfterSeconds: number },
+  ImageCode & ProofAsked,
+  [phone: string, purpose: SmsPurpose, image?: { key: string; code: string }, proof?: WireProofSolution]
+>(
   smsSendInput,
   async (i) => {
     const img = i.image ? parseInput(imageCodeInput, i.image, '请输入4位图形验证码') : undefined;
     if (img && !img.ok) return { ok: false, message: img.message, needImageCode: true };
-    return { ok: true, ...(await sendSmsCode(i.phone, i.purpose, img?.value, await requestClientIp())) };
+    return { ok: true, ...(await sendSmsCode(i.phone, i.purpose, img?.value, await requestClientIp(), i.proof)) };
   },
-  { member: false, invalid: INVALID, args: (phone, purpose, image) => ({ phone, purpose, image }), refine: withImageCode },
+  {
+    member: false,
+    invalid: INVALID,
+    args: (phone, purpose, image, proof) => ({ phone, purpose, image, proof }),
+    refine: (failure, err) => withProof(withImageCode(failure, err), err),
+  },
 );
 
-export const loginWithSmsAction = defineAction(phoneCodeInput, async (i) => signedIn(await loginWithSms(i.phone, i.code)), {
-  member: false,
-  invalid: INVALID,
-  args: (phone: string, code: string) => ({ phone, code }),
-});
+export const loginWithSmsAction = defineAction<typeof phoneCodeInput, { name: string }, ProofAsked, [phone: string, code: string, proof?: WireProofSolution]>(
+  phoneCodeInput,
+  async (i) => signedIn(await loginWithSms(i.phone, i.code, i.proof)),
+  { member: false, invalid: INVALID, args: (phone, code, proof) => ({ phone, code, proof }), refine: withProof },
+);
 
 export type PhoneCheckResult =
   | { returnCode: 4; name: string }
@@ -85,10 +107,10 @@ export type PhoneCheckResult =
   | { returnCode: 2; message: string };
 
 /** SPEC §4 phone check: 4 logged in, 3 card list, 2 register; anything else 系统错误，请稍后再试. */
-export const checkPhoneAction = defineAction<typeof phoneCodeInput, PhoneCheckResult, object, [phone: string, code: string]>(
+export const checkPhoneAction = defineAction<typeof phoneCodeInput, PhoneCheckResult, ProofAsked, [phone: string, code: string, proof?: WireProofSolution]>(
   phoneCodeInput,
   async (i) => {
-    const r = await checkPhone(i.phone, i.code);
+    const r = await checkPhone(i.phone, i.code, i.proof);
     if (r.returnCode === 4 && 'tokens' in r) {
       const session = await startSession(r.tokens);
       return { ok: true, returnCode: 4, name: session?.vipInfo.name ?? '' };
@@ -97,38 +119,45 @@ export const checkPhoneAction = defineAction<typeof phoneCodeInput, PhoneCheckRe
     if (r.returnCode === 2) return { ok: true, returnCode: 2, message: messages.notRegistered };
     return { ok: false, message: messages.systemError };
   },
-  { member: false, invalid: INVALID, args: (phone, code) => ({ phone, code }) },
+  { member: false, invalid: INVALID, args: (phone, code, proof) => ({ phone, code, proof }), refine: withProof },
 );
 
-export const activateCardAction = defineAction(activateCardInput, async (i) => signedIn(await activateCard(i)), {
-  member: false,
-  invalid: INVALID,
-  args: (input: { phone: string; code: string; cardNo: string; password: string }) => input,
-});
+export const activateCardAction = defineAction<
+  typeof activateCardInput,
+  { name: string },
+  ProofAsked,
+  [input: { phone: string; code: string; cardNo: string; password: string; proof?: WireProofSolution }]
+>(activateCardInput, async (i) => signedIn(await activateCard(i)), { member: false, invalid: INVALID, args: (input) => input, refine: withProof });
 
 /** The ID card is optional: absent or blank is none; anything else must be a valid number. */
-export const registerAction = defineAction(registerInput, async (i) => signedIn(await registerMember(i)), {
-  member: false,
-  invalid: INVALID,
-  args: (input: { phone: string; code: string; name: string; password: string; idCard?: string; agreed: boolean }) => input,
-});
+export const registerAction = defineAction<
+  typeof registerInput,
+  { name: string },
+  ProofAsked,
+  [input: { phone: string; code: string; name: string; password: string; idCard?: string; agreed: boolean; proof?: WireProofSolution }]
+>(registerInput, async (i) => signedIn(await registerMember(i)), { member: false, invalid: INVALID, args: (input) => input, refine: withProof });
 
-export const verifyResetCodeAction = defineAction(
+export const verifyResetCodeAction = defineAction<typeof phoneCodeInput, object, ProofAsked, [phone: string, code: string, proof?: WireProofSolution]>(
   phoneCodeInput,
   async (i) => {
-    await verifyPhoneCode(i.phone, i.code);
+    await verifyPhoneCode(i.phone, i.code, i.proof);
     return { ok: true };
   },
-  { member: false, invalid: INVALID, args: (phone: string, code: string) => ({ phone, code }) },
+  { member: false, invalid: INVALID, args: (phone, code, proof) => ({ phone, code, proof }), refine: withProof },
 );
 
-export const resetPasswordAction = defineAction(
+export const resetPasswordAction = defineAction<
+  typeof resetPasswordInput,
+  object,
+  ProofAsked,
+  [input: { phone: string; code: string; password: string; proof?: WireProofSolution }]
+>(
   resetPasswordInput,
   async (i) => {
     await resetPassword(i);
     return { ok: true };
   },
-  { member: false, invalid: INVALID, args: (input: { phone: string; code: string; password: string }) => input },
+  { member: false, invalid: INVALID, args: (input) => input, refine: withProof },
 );
 
 /** The code is parsed in the handler: the state must be spent first, whatever the code. */

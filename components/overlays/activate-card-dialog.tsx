@@ -6,6 +6,7 @@ import { activateCardAction } from './actions';
 import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
+import { ProofStatus, useProof } from './use-proof';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from '@/components/ui/use-submission';
 
@@ -18,6 +19,7 @@ export function ActivateCardDialog({ data }: { data: OverlayData }) {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const { pending, run } = useSubmission((form) => setErrors({ form }));
+  const { solving, withProof } = useProof();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,7 +36,7 @@ export function ActivateCardDialog({ data }: { data: OverlayData }) {
     if (Object.values(next).some(Boolean) || !p.ok || !c.ok || !pw.ok) return setErrors(next);
     setErrors({});
     return run(async () => {
-      const r = await activateCardAction({ phone: p.value, code: c.value, cardNo: cardNo.trim(), password: pw.value });
+      const r = await withProof((proof) => activateCardAction({ phone: p.value, code: c.value, cardNo: cardNo.trim(), password: pw.value, proof }));
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
     });
@@ -44,6 +46,7 @@ export function ActivateCardDialog({ data }: { data: OverlayData }) {
     <OverlayFrame title="激活会员卡" message={data.message}>
       <form onSubmit={submit} noValidate>
         <FormError message={errors.form} />
+        <ProofStatus solving={solving} />
         <FormField id="activate-card" label="会员卡号" value={cardNo} onChange={(e) => setCardNo(e.target.value)} error={errors.cardNo} maxLength={32} />
         <PhoneField id="activate-phone" value={phone} onValue={setPhone} error={errors.phone} />
         <SmsCodeField id="activate-code" phone={phone} purpose="activate" value={code} onChange={setCode} error={errors.code}

@@ -8,6 +8,7 @@ import { FormError, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } 
 import { openOverlay, type OverlayData } from './overlay-store';
 import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
+import { ProofStatus, useProof } from './use-proof';
 import { useSubmission } from '@/components/ui/use-submission';
 
 export function FindPasswordDialog({ data }: { data: OverlayData }) {
@@ -18,6 +19,7 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const { pending, run } = useSubmission((form) => setErrors({ form }));
+  const { solving, withProof } = useProof();
 
   function verify(e: FormEvent) {
     e.preventDefault();
@@ -25,7 +27,7 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     return run(async () => {
-      const r = await verifyResetCodeAction(checked.phone, checked.code);
+      const r = await withProof((proof) => verifyResetCodeAction(checked.phone, checked.code, proof));
       if (r.ok) setStep('reset');
       else setErrors({ form: r.message });
     });
@@ -38,7 +40,7 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
     if (confirm !== password) return setErrors({ confirm: '两次输入的密码不一致' });
     setErrors({});
     return run(async () => {
-      const r = await resetPasswordAction({ phone, code, password: pw.value });
+      const r = await withProof((proof) => resetPasswordAction({ phone, code, password: pw.value, proof }));
       if (r.ok) {
         showToast('密码已重置，请使用新密码登录', 'success');
         openOverlay('login', { phone });
@@ -48,6 +50,7 @@ export function FindPasswordDialog({ data }: { data: OverlayData }) {
 
   return (
     <OverlayFrame title="找回密码" message={data.message}>
+      <ProofStatus solving={solving} />
       <ol className="mb-4 flex gap-2 text-sm" aria-label="步骤">
         <li className={step === 'verify' ? 'font-semibold text-brand-700' : 'text-stone-600'} aria-current={step === 'verify' ? 'step' : undefined}>1 验证手机号</li>
         <li aria-hidden="true" className="text-stone-400">›</li>

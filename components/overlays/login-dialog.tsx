@@ -12,6 +12,7 @@ import { FormError, FormField, LinkButton, OverlayFrame, PhoneField, SubmitButto
 import { openOverlay, type OverlayData } from './overlay-store';
 import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
+import { ProofStatus, useProof } from './use-proof';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from '@/components/ui/use-submission';
 
@@ -57,6 +58,7 @@ function PasswordLogin({ initialPhone }: { initialPhone: string }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; password?: string; form?: string }>({});
   const { pending, run } = useSubmission((form) => setErrors({ form }));
+  const { solving, withProof } = useProof();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -67,7 +69,7 @@ function PasswordLogin({ initialPhone }: { initialPhone: string }) {
     }
     setErrors({});
     return run(async () => {
-      const r = await loginWithPasswordAction(p.value, pw.value);
+      const r = await withProof((proof) => loginWithPasswordAction(p.value, pw.value, proof));
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
     });
@@ -76,6 +78,7 @@ function PasswordLogin({ initialPhone }: { initialPhone: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <FormError message={errors.form} />
+      <ProofStatus solving={solving} />
       <PhoneField id="login-phone" placeholder="请输入11位手机号" value={phone} onValue={setPhone} error={errors.phone} />
       <FormField id="login-password" label="密码" type="password" autoComplete="current-password" maxLength={16}
         placeholder="6-16位，不含空格" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
@@ -90,6 +93,7 @@ function SmsLogin({ initialPhone }: { initialPhone: string }) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; code?: string; form?: string }>({});
   const { pending, run } = useSubmission((form) => setErrors({ form }));
+  const { solving, withProof } = useProof();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -97,7 +101,7 @@ function SmsLogin({ initialPhone }: { initialPhone: string }) {
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     return run(async () => {
-      const r = await loginWithSmsAction(checked.phone, checked.code);
+      const r = await withProof((proof) => loginWithSmsAction(checked.phone, checked.code, proof));
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
     });
@@ -106,6 +110,7 @@ function SmsLogin({ initialPhone }: { initialPhone: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <FormError message={errors.form} />
+      <ProofStatus solving={solving} />
       <PhoneField id="sms-login-phone" placeholder="请输入11位手机号" value={phone} onValue={setPhone} error={errors.phone} />
       <SmsCodeField id="sms-login-code" phone={phone} purpose="login" value={code} onChange={setCode} error={errors.code}
         onPhoneError={(m) => setErrors({ phone: m })} />

@@ -12,6 +12,7 @@ import { FormError, LinkButton, OverlayFrame, PhoneField, SubmitButton } from '.
 import { openOverlay, type OverlayData } from './overlay-store';
 import { checkPhoneAndCode } from './phone-and-code';
 import { SmsCodeField } from './sms-code-field';
+import { ProofStatus, useProof } from './use-proof';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from '@/components/ui/use-submission';
 
@@ -21,6 +22,7 @@ export function PhoneCheckDialog({ data }: { data: OverlayData }) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; code?: string; form?: string }>({});
   const { pending, run } = useSubmission((form) => setErrors({ form }), messages.systemError);
+  const { solving, withProof } = useProof();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -28,7 +30,7 @@ export function PhoneCheckDialog({ data }: { data: OverlayData }) {
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     return run(async () => {
-      const r = await checkPhoneAction(checked.phone, checked.code);
+      const r = await withProof((proof) => checkPhoneAction(checked.phone, checked.code, proof));
       if (!r.ok) return setErrors({ form: r.message || messages.systemError });
       if (r.returnCode === 4) await afterLogin();
       else if (r.returnCode === 3) openOverlay('cardList', { phone: checked.phone, code: checked.code, message: r.message, cards: r.cards });
@@ -42,6 +44,7 @@ export function PhoneCheckDialog({ data }: { data: OverlayData }) {
       <p className="mb-4 text-sm text-stone-600">验证手机号后，可登录、激活线下会员卡或注册成为会员。</p>
       <form onSubmit={submit} noValidate>
         <FormError message={errors.form} />
+        <ProofStatus solving={solving} />
         <PhoneField id="check-phone" placeholder="请输入11位手机号" value={phone} onValue={setPhone} error={errors.phone} />
         <SmsCodeField id="check-code" phone={phone} purpose="check" value={code} onChange={setCode} error={errors.code}
           onPhoneError={(m) => setErrors({ phone: m })} />

@@ -15,6 +15,7 @@ import { registerAction } from './actions';
 import { FormError, FormField, NewPasswordFields, OverlayFrame, PhoneField, SubmitButton } from './overlay-frame';
 import type { OverlayData } from './overlay-store';
 import { SmsCodeField } from './sms-code-field';
+import { ProofStatus, useProof } from './use-proof';
 import { useAfterLogin } from './use-session';
 import { useSubmission } from '@/components/ui/use-submission';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
@@ -43,6 +44,7 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const { pending, run } = useSubmission((form) => setErrors({ form }));
+  const { solving, withProof } = useProof();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -63,7 +65,8 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
     if (Object.values(next).some(Boolean) || !p.ok || !c.ok || !n.ok || !pw.ok) return setErrors(next);
     setErrors({});
     return run(async () => {
-      const r = await registerAction({ phone: p.value, code: c.value, name: n.value, password: pw.value, idCard: idCard.trim() || undefined, agreed });
+      const input = { phone: p.value, code: c.value, name: n.value, password: pw.value, idCard: idCard.trim() || undefined, agreed };
+      const r = await withProof((proof) => registerAction({ ...input, proof }));
       if (r.ok) await afterLogin();
       else setErrors({ form: r.message });
     });
@@ -75,6 +78,7 @@ export function RegisterDialog({ data }: { data: OverlayData }) {
       <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-x-4">
         <div className="col-span-2">
           <FormError message={errors.form} />
+          <ProofStatus solving={solving} />
         </div>
         <PhoneField id="register-phone" value={phone} onValue={setPhone} error={errors.phone} />
         <SmsCodeField id="register-code" phone={phone} purpose="register" value={code} onChange={setCode} error={errors.code}

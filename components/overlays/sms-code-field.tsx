@@ -15,6 +15,7 @@ import { useSubmission } from '@/components/ui/use-submission';
 import type { SmsPurpose } from '@/lib/api/auth';
 import { sendSmsCodeAction } from './actions';
 import { FormField } from './overlay-frame';
+import { ProofStatus, useProof } from './use-proof';
 
 const RESEND_SECONDS = 60;
 /** The audio did not play: the code has expired or been used, or the allowance is spent. */
@@ -49,6 +50,8 @@ export function SmsCodeField({
   const audio = useRef<HTMLAudioElement>(null);
   // One send at a time, never retried (the API makes one code per request); a thrown call is the network message.
   const { pending: sending, run } = useSubmission((message) => showToast(message, 'error'));
+  // A spent site-wide ceiling asks for a proof of work: solved here, then the send goes again once.
+  const { solving, withProof } = useProof();
 
   useEffect(() => {
     if (seconds <= 0) return;
@@ -77,7 +80,8 @@ export function SmsCodeField({
     const p = validatePhone(phone);
     if (!p.ok) return onPhoneError(p.message);
     run(async () => {
-      const r = await sendSmsCodeAction(p.value, purpose, image ? { key: image.key, code: imageCode } : undefined);
+      const img = image ? { key: image.key, code: imageCode } : undefined;
+      const r = await withProof((proof) => sendSmsCodeAction(p.value, purpose, img, proof));
       if (r.ok) {
         // SPEC-style 60 s countdown in the UI, whatever shorter interval a test host allows.
         setSeconds(Math.max(r.resendAfterSeconds || 0, RESEND_SECONDS));
@@ -92,6 +96,7 @@ export function SmsCodeField({
 
   return (
     <div>
+      <ProofStatus solving={solving} />
       {image ? (
         <div className="mb-3 flex items-end gap-2">
           <FormField

@@ -5,7 +5,13 @@ import 'server-only';
  */
 import { post } from './client';
 import type { TokenPair } from './types';
-import type { WireTokens } from '@/lib/contract';
+import { PROOF_FIELD, type WirePhoneCheck, type WireProofSolution, type WireTokens } from '@/lib/contract';
+
+/**
+ * A solved proof of work (lib/contract/proof.ts), sent with a call the API answered with a challenge: the call
+ * passes a spent site-wide ceiling (docs/security.md "The slower path: a proof of work"). None: no field.
+ */
+const proofField = (proof?: WireProofSolution): { [PROOF_FIELD]?: string } => ({ [PROOF_FIELD]: proof ? JSON.stringify(proof) : undefined });
 
 /** TokenPair plus the refresh token's lifetime, for cookie expiry, and a login's device token. */
 export interface IssuedTokens extends TokenPair {
@@ -39,9 +45,9 @@ export async function refreshTokens(refreshToken: string): Promise<IssuedTokens>
   );
 }
 
-export async function loginWithPassword(phone: string, password: string): Promise<IssuedTokens> {
+export async function loginWithPassword(phone: string, password: string, proof?: WireProofSolution): Promise<IssuedTokens> {
   return reshapeTokens(
-    await post('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: password }, { write: true }),
+    await post('AuthenticationCenter/PcPwdLogin', { Phone: phone, Password: password, ...proofField(proof) }, { write: true }),
   );
 }
 
@@ -50,8 +56,8 @@ export async function logout(refreshToken: string): Promise<void> {
   await post('AuthenticationCenter/OutLogin', { refresh_token: refreshToken }, { write: true });
 }
 
-export async function loginWithSms(phone: string, code: string): Promise<IssuedTokens> {
-  return reshapeTokens(await post('AuthenticationCenter/PcPhoneLogin', { Phone: phone, Code: code }, { write: true }));
+export async function loginWithSms(phone: string, code: string, proof?: WireProofSolution): Promise<IssuedTokens> {
+  return reshapeTokens(await post('AuthenticationCenter/PcPhoneLogin', { Phone: phone, Code: code, ...proofField(proof) }, { write: true }));
 }
 
 /** SPEC §4 WeChat login by the `code` of the URL query. ErrorNo -1, -2 and 3 arrive as ApiError. */
@@ -61,23 +67,27 @@ export async function loginWithWechat(code: string): Promise<IssuedTokens> {
 
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'activate' | 'check';
 
-/** Sends an SMS code. ApiError.result.NeedImgCode asks for the image code (getImageCode) first. */
+/**
+ * Sends an SMS code. ApiError.result.NeedImgCode asks for the image code (getImageCode) first; NeedProof for a
+ * proof of work (lib/contract/proof.ts), sent back as `proof`.
+ */
 export async function sendSmsCode(
   phone: string,
   purpose: SmsPurpose,
   image?: { key: string; code: string },
   clientIp?: string,
+  proof?: WireProofSolution,
 ): Promise<{ resendAfterSeconds: number }> {
   const r = await post(
     'AuthenticationCenter/SendSmsVerifyCode',
-    { Phone: phone, Type: purpose, ImgKey: image?.key, ImgCode: image?.code },
+    { Phone: phone, Type: purpose, ImgKey: image?.key, ImgCode: image?.code, ...proofField(proof) },
     { write: true, clientIp },
   );
   return { resendAfterSeconds: r.ResendAfter };
 }
 
-export async function verifyPhoneCode(phone: string, code: string): Promise<void> {
-  await post('AuthenticationCenter/VerifyPhoneCode', { Phone: phone, Code: code }, { write: true });
+export async function verifyPhoneCode(phone: string, code: string, proof?: WireProofSolution): Promise<void> {
+  await post('AuthenticationCenter/VerifyPhoneCode', { Phone: phone, Code: code, ...proofField(proof) }, { write: true });
 }
 
 export interface ImageCode {
@@ -118,8 +128,8 @@ export type PhoneCheck =
   | { returnCode: 2; message: string }
   | { returnCode: number; message: string };
 
-export async function checkPhone(phone: string, code: string): Promise<PhoneCheck> {
-  const r = await post('VIP_Member/PCVipCheckByPhone', { Phone: phone, Code: code }, { write: true });
+export async function checkPhone(phone: string, code: string, proof?: WireProofSolution): Promise<PhoneCheck> {
+  const r = await post('VIP_Member/PCVipCheckByPhone', { Phone: phone, Code: code, ...proofField(proof) }, { write: true });
   if (r.ReturnCode === 4) return { returnCode: 4, tokens: reshapeTokens(r as WireTokens) };
   if (r.ReturnCode === 3) {
     return {
@@ -138,11 +148,11 @@ export async function checkPhone(phone: string, code: string): Promise<PhoneChec
   return { returnCode: r.ReturnCode, message: r.Message ?? '' };
 }
 
-export async function activateCard(input: { phone: string; code: string; cardNo: string; password: string }): Promise<IssuedTokens> {
+export async function activateCard(input: { phone: string; code: string; cardNo: string; password: string; proof?: WireProofSolution }): Promise<IssuedTokens> {
   return reshapeTokens(
     await post(
       'VIP_Member/ActivationPcVipCard',
-      { Phone: input.phone, Code: input.code, CardNo: input.cardNo, Password: input.password },
+      { Phone: input.phone, Code: input.code, CardNo: input.cardNo, Password: input.password, ...proofField(input.proof) },
       { write: true },
     ),
   );
@@ -155,6 +165,7 @@ export async function registerMember(input: {
   password: string;
   idCard?: string;
   agreed: boolean;
+  proof?: WireProofSolution;
 }): Promise<IssuedTokens> {
   return reshapeTokens(
     await post(
@@ -166,14 +177,15 @@ export async function registerMember(input: {
         Password: input.password,
         IDCard: input.idCard,
         AgreeFlag: input.agreed ? 1 : 0,
+        ...proofField(input.proof),
       },
       { write: true },
     ),
   );
 }
 
-export async function resetPassword(input: { phone: string; code: string; password: string }): Promise<void> {
-  await post('VIP_Member/ResetPwd', { Phone: input.phone, Code: input.code, Password: input.password }, { write: true });
+export async function resetPassword(input: { phone: string; code: string; password: string; proof?: WireProofSolution }): Promise<void> {
+  await post('VIP_Member/ResetPwd', { Phone: input.phone, Code: input.code, Password: input.password, ...proofField(input.proof) }, { write: true });
 }
 
 /** SPEC §1: the mobile client address for a page (proxy.ts). */

@@ -26,6 +26,8 @@ export class BackendError extends Error {
  */
 export class TooManyRequests extends BackendError {
   readonly retryAfterSeconds: number;
+  /** How far past its allowance the refused key is (1 = just spent; 3 = three allowances' worth sent). */
+  pressure = 1;
 
   constructor(message: string, retryAfterSeconds: number, result: Record<string, unknown> = {}) {
     const wait = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -32,7 +32,7 @@ import type { ClientOfPhone } from './known-clients';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database } from './types';
 import type { WireImageCode, WireSmsSent } from '@/lib/contract';
 
-const { smsWrongPerClient, smsWrongPerCode, smsPhoneDay, smsPhoneDayStrangers, smsPhoneClientDay } = LIMITS;
+const { smsWrongPerClient, smsWrongPerCode, smsPhoneDay, smsPhoneDayStrangers, smsPhoneDayProof, smsPhoneClientDay } = LIMITS;
 /** How many of a phone's latest unexpired codes are accepted. */
 const LIVE_CODES = 5;
 export const IMAGE_CODE_TTL_SECONDS = 5 * 60;
@@ -67,12 +67,25 @@ export interface SendInput {
   client: ClientOfPhone;
   imageKey: string;
   imageCode: string;
+  /** The requester's block of addresses (client-address.ts addressBlocks: its /24 or /48), for sends past strangers' share. */
+  block: string;
+  /** The request carried a solved proof of work that passed (proof.ts): it may take a send past strangers' share. */
+  proofPassed?: boolean;
 }
+
+/**
+ * Strangers' share of the phone's day is spent, but a solved proof of work would pass (lib/limits.ts
+ * smsPhoneDayProof): the caller takes the slower path (proof.ts) and checks again with `proofPassed`.
+ */
+export class ShareSpent extends TooManyRequests {}
 
 const count = (db: Database, sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
 
-/** The per-phone and per-client quotas of a send: throws the refusal, writes nothing. */
-function checkQuotas(db: Database, settings: BackendSettings, now: number, input: SendInput): void {
+/**
+ * The per-phone and per-client quotas of a send: throws the refusal, writes nothing. Answers whether the send is
+ * one past strangers' share (made after a proof of work, recorded with the requester's block).
+ */
+function checkQuotas(db: Database, settings: BackendSettings, now: number, input: SendInput): { pastShare: boolean } {
   const { phone } = input;
   const key = input.client.key;
   // The minute between sends is per (phone, client): a stranger's sends do not hold up the member's.
@@ -82,14 +95,28 @@ function checkQuotas(db: Database, settings: BackendSettings, now: number, input
     throw new TooManyRequests(limitMessage('smsInterval', `${wait}秒`), wait);
   }
   const dayStart = startOfChinaDay(now);
+  const untilTomorrow = dayStart + 86_400 - now;
   const scale = settings.rateLimitScale;
   const byClient = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND ip = ? AND created_at >= ?', phone, key, dayStart);
   const today = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND created_at >= ?', phone, dayStart);
-  // Strangers together stop short of the phone's day: the rest is kept for the member's own clients.
-  const phoneDay = (input.client.known ? smsPhoneDay.allowance : smsPhoneDayStrangers.allowance) * scale;
-  if (byClient >= smsPhoneClientDay.allowance * scale) throw new TooManyRequests(limitMessage('smsPhoneClientDay'), dayStart + 86_400 - now);
-  if (today >= phoneDay) {
-    throw new TooManyRequests(limitMessage(input.client.known ? 'smsPhoneDay' : 'smsPhoneDayStrangers'), dayStart + 86_400 - now);
+  // Sends past strangers' share, each after a proof: never counted against the known clients' reserve.
+  const proofSends = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND proof_block IS NOT NULL AND created_at >= ?', phone, dayStart);
+  if (byClient >= smsPhoneClientDay.allowance * scale) throw new TooManyRequests(limitMessage('smsPhoneClientDay'), untilTomorrow);
+  let pastShare = false;
+  if (input.client.known) {
+    // Strangers together stop short of the phone's day: the rest is kept for the member's own clients.
+    if (today - proofSends >= smsPhoneDay.allowance * scale) throw new TooManyRequests(limitMessage('smsPhoneDay'), untilTomorrow);
+  } else if (today - proofSends >= smsPhoneDayStrangers.allowance * scale) {
+    // Past strangers' share a person on a new device still gets a code: after a proof of work, one per block a day.
+    const fromBlock = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND proof_block = ? AND created_at >= ?', phone, input.block, dayStart);
+    if (proofSends >= smsPhoneDayProof.allowance * scale || fromBlock > 0) throw new TooManyRequests(limitMessage('smsPhoneDayProof'), untilTomorrow);
+    if (!input.proofPassed) {
+      const refusal = new ShareSpent(limitMessage('smsPhoneDayStrangers'), untilTomorrow);
+      // Each such send makes the next one's proof harder (proof.ts proofMaxNumber).
+      refusal.pressure = 1 + proofSends;
+      throw refusal;
+    }
+    pastShare = true;
   }
   const hourWindow = limitSeconds('smsClientHour');
   const hour = count(db, 'SELECT COUNT(*) AS n FROM sms_outbox WHERE ip = ? AND created_at > ?', key, now - hourWindow);
@@ -97,6 +124,7 @@ function checkQuotas(db: Database, settings: BackendSettings, now: number, input
     const first = db.prepare('SELECT MIN(created_at) AS at FROM sms_outbox WHERE ip = ? AND created_at > ?').get(key, now - hourWindow) as { at: number };
     throw new TooManyRequests(limitMessage('smsClientHour'), first.at + hourWindow - now);
   }
+  return { pastShare };
 }
 
 /**
@@ -122,10 +150,10 @@ export function checkSmsSend(db: Database, settings: BackendSettings, now: numbe
 export function sendSmsCode(db: Database, settings: BackendSettings, now: number, input: SendInput): WireSmsSent {
   const code = randomDigits(6);
   db.transaction(() => {
-    checkQuotas(db, settings, now, input);
+    const { pastShare } = checkQuotas(db, settings, now, input);
     db.prepare(
-      'INSERT INTO sms_outbox (phone, code, purpose, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(input.phone, code, input.purpose, input.client.key, now, now + SMS_CODE_TTL_SECONDS);
+      'INSERT INTO sms_outbox (phone, code, purpose, ip, created_at, expires_at, proof_block) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(input.phone, code, input.purpose, input.client.key, now, now + SMS_CODE_TTL_SECONDS, pastShare ? input.block : null);
   })();
   if (settings.devAids) settings.log(`SMS to ${input.phone} (${input.purpose}): ${code}`);
   return { ExpiresIn: SMS_CODE_TTL_SECONDS, ResendAfter: settings.smsMinIntervalSeconds };

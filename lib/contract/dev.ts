@@ -7,6 +7,12 @@ export interface WireDevFailNext {
   Path: string;
 }
 
+/** Dev/SpendCeiling: the site-wide ceiling spent, for calls about that phone only. */
+export interface WireDevSpentCeiling {
+  Name: string;
+  Phone: string;
+}
+
 /** Dev/GetSmsOutbox: the last SMS code sent to a phone (times in seconds since the epoch). */
 export interface WireDevSmsCode {
   Phone: string;

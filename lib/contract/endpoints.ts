@@ -26,6 +26,7 @@ import type {
   WireDevAnswered,
   WireDevCard,
   WireDevFailNext,
+  WireDevSpentCeiling,
   WireDevFilledSlot,
   WireDevRefreshCount,
   WireDevSmsCode,
@@ -131,6 +132,12 @@ interface Rows<T> {
 type None = Record<never, never>;
 
 /**
+ * A call that a spent site-wide ceiling answers with a proof-of-work challenge (lib/contract/proof.ts): sent again
+ * with the solution in `Proof` (PROOF_FIELD), it passes (docs/security.md "The slower path").
+ */
+type WithProof<T> = T & { Proof?: string };
+
+/**
  * Every endpoint, keyed by its path below /api/. An entry's `access` is the backend's (the router refuses a member
  * call without a member token), `fields` what the client sends, `result` the envelope's Result.
  */
@@ -138,33 +145,33 @@ export interface Endpoints {
   // AuthenticationCenter (SPEC §7 Login)
   'AuthenticationCenter/GetVisitorToken': { access: 'public'; fields: None; result: WireTokens };
   'AuthenticationCenter/GetPcTokenByURefreshToken': { access: 'public'; fields: { refresh_token: string }; result: WireTokens };
-  'AuthenticationCenter/PcPwdLogin': { access: 'public'; fields: { Phone: string; Password: string }; result: WireTokens };
+  'AuthenticationCenter/PcPwdLogin': { access: 'public'; fields: WithProof<{ Phone: string; Password: string }>; result: WireTokens };
   'AuthenticationCenter/SendSmsVerifyCode': {
     access: 'public';
-    fields: { Phone: string; Type?: string; ImgKey?: string; ImgCode?: string };
+    fields: WithProof<{ Phone: string; Type?: string; ImgKey?: string; ImgCode?: string }>;
     result: WireSmsSent;
   };
-  'AuthenticationCenter/VerifyPhoneCode': { access: 'public'; fields: PhoneCode; result: WirePhoneVerified };
+  'AuthenticationCenter/VerifyPhoneCode': { access: 'public'; fields: WithProof<PhoneCode>; result: WirePhoneVerified };
   'AuthenticationCenter/RndVcodeNum': { access: 'public'; fields: None; result: WireImageCode };
   'AuthenticationCenter/RndVcodeAudio': { access: 'public'; fields: { Key: string }; result: WireImageCodeAudio };
-  'AuthenticationCenter/PcPhoneLogin': { access: 'public'; fields: PhoneCode; result: WireTokens };
+  'AuthenticationCenter/PcPhoneLogin': { access: 'public'; fields: WithProof<PhoneCode>; result: WireTokens };
   'AuthenticationCenter/PcWechatLogin': { access: 'public'; fields: { Code: string }; result: WireTokens };
   'AuthenticationCenter/Restapi': { access: 'public'; fields: None; result: WireIpLocation };
   'AuthenticationCenter/OutLogin': { access: 'public'; fields: { refresh_token: string }; result: WireDone };
 
   // VIP_Member (SPEC §7 Members)
-  'VIP_Member/PCVipCheckByPhone': { access: 'public'; fields: PhoneCode; result: WirePhoneCheck };
+  'VIP_Member/PCVipCheckByPhone': { access: 'public'; fields: WithProof<PhoneCode>; result: WirePhoneCheck };
   'VIP_Member/ActivationPcVipCard': {
     access: 'public';
-    fields: PhoneCode & { CardNo: string; Password: string };
+    fields: WithProof<PhoneCode & { CardNo: string; Password: string }>;
     result: WireTokens;
   };
   'VIP_Member/InsertPCVip': {
     access: 'public';
-    fields: PhoneCode & { VipName: string; Password: string; IDCard?: string; AgreeFlag: number };
+    fields: WithProof<PhoneCode & { VipName: string; Password: string; IDCard?: string; AgreeFlag: number }>;
     result: WireTokens;
   };
-  'VIP_Member/ResetPwd': { access: 'public'; fields: PhoneCode & { Password: string }; result: WireDone };
+  'VIP_Member/ResetPwd': { access: 'public'; fields: WithProof<PhoneCode & { Password: string }>; result: WireDone };
   'VIP_Member/GetVIPMember': { access: 'member'; fields: None; result: WireMember };
   'VIP_Member/GetVIP_MemberByVipCode': { access: 'member'; fields: { VipCode: string }; result: WireMember };
   'VIP_Member/UpdateVipinformation': {
@@ -399,6 +406,7 @@ export interface Endpoints {
 
   // Dev: the development aids (docs/api.md; answered only with DEV aids on)
   'Dev/FailNext': { access: 'public'; fields: { Path: string; Token?: string }; result: WireDevFailNext };
+  'Dev/SpendCeiling': { access: 'public'; fields: { Name: string; Phone: string }; result: WireDevSpentCeiling };
   'Dev/GetSmsOutbox': { access: 'public'; fields: { Phone: string }; result: WireDevSmsCode };
   'Dev/IssueCard': { access: 'public'; fields: { Phone: string; HolderName?: string }; result: WireDevCard };
   'Dev/GetRefreshCount': { access: 'public'; fields: { Phone: string }; result: WireDevRefreshCount };

@@ -22,6 +22,7 @@ export * from './messages';
 export * from './news';
 export * from './online';
 export * from './points';
+export * from './proof';
 export * from './prices';
 export * from './reference';
 export * from './specialties';

@@ -5,7 +5,7 @@
  * series. Label values are bounded: route patterns of the build, never a raw path (lib/observability/
  * route-pattern.ts); service groups of SPEC §7; throttle rules by name.
  */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface SiteMetrics {
   registry: Registry;
@@ -17,6 +17,9 @@ export interface SiteMetrics {
   throttleRefusals: Counter<'rule'>;
   askPhotos: Counter<'outcome'>;
   askPhotoBytes: Counter<'kind'>;
+  proofs: Counter<'rule' | 'outcome'>;
+  smsNewNumbers: Counter<'budget'>;
+  smsNewNumberBudgetSpent: Gauge;
 }
 
 const KEY = Symbol.for('shengai.metrics');
@@ -77,6 +80,23 @@ function create(): SiteMetrics {
       labelNames: ['kind'],
       registers: [registry],
     }),
+    proofs: new Counter({
+      name: 'shengai_proof_of_work_total',
+      help: 'The slower path of spent ceilings, by rule: asked (a challenge sent instead of a refusal), passed (a solution let the request through), refused (a solution forged, expired, wrong or spent)',
+      labelNames: ['rule', 'outcome'],
+      registers: [registry],
+    }),
+    smsNewNumbers: new Counter({
+      name: 'shengai_sms_new_number_sends_total',
+      help: 'SMS code requests to numbers never seen (no member, no code answered): within_budget, or past_budget (each then needs a proof of work)',
+      labelNames: ['budget'],
+      registers: [registry],
+    }),
+    smsNewNumberBudgetSpent: new Gauge({
+      name: 'shengai_sms_new_number_budget_spent',
+      help: '1 while the hourly budget of SMS to numbers never seen (lib/limits.ts smsNewNumbers) is spent and such sends need a proof of work, else 0',
+      registers: [registry],
+    }),
   };
 }
 
@@ -125,4 +145,16 @@ export function recordAskPhoto(outcome: 'stored' | 'refused', sentBytes: number,
   m.askPhotos.inc({ outcome });
   m.askPhotoBytes.inc({ kind: 'sent' }, sentBytes);
   if (storedBytes) m.askPhotoBytes.inc({ kind: 'stored' }, storedBytes);
+}
+
+/** The slower path of a spent ceiling (lib/backend/proof.ts): a challenge asked, a solution passed or refused. */
+export function recordProof(rule: string, outcome: 'asked' | 'passed' | 'refused'): void {
+  siteMetrics().proofs.inc({ rule: rule.slice(0, 60), outcome });
+}
+
+/** A send to a number never seen (lib/backend/sms-alerts.ts): within the hourly budget or past it, and the budget's state. */
+export function recordNewNumberSms(budget: 'within_budget' | 'past_budget', spent: boolean): void {
+  const m = siteMetrics();
+  m.smsNewNumbers.inc({ budget });
+  m.smsNewNumberBudgetSpent.set(spent ? 1 : 0);
 }

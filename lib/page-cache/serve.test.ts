@@ -340,13 +340,14 @@ describe('error pages whose first HTML holds the site (lib/page-cache/fallback.t
   it('renders both error pages ahead, in both modes, at the first page rendered and again after a purge', async () => {
     origin.answers = { [NOT_FOUND_RENDER_PATH]: { status: 404 }, [UNAVAILABLE_RENDER_PATH]: { status: 200 } };
     await read('/aboutHospital');
-    // Both pages in both modes of the site (usual, 长者模式).
-    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(4));
+    // Both pages in both modes of the site (usual, 长者模式), rendered in the background: waited for as long as a
+    // busy machine needs (vi.waitFor's default second was not always enough).
+    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(4), { timeout: 20_000 });
     await read('/trendsInfor');
     expect(origin.fallbackRenders).toBe(4);
     purgePageCache();
     await read('/aboutHospital');
-    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(8));
+    await vi.waitFor(() => expect(origin.fallbackRenders).toBe(8), { timeout: 20_000 });
   });
 
   it('answers a page that stopped rendering with its last good copy, 503 and Retry-After', async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  addressBlocks,
   clientAddress,
   isFromSite,
   knownClientAddress,
@@ -71,5 +72,21 @@ describe('limitKey (docs/security.md "Per client, per phone, then the site")', (
   it('leaves IPv4 addresses and names that are not addresses as they are', () => {
     expect(limitKey('127.0.10.1')).toBe('127.0.10.1');
     expect(limitKey(UNKNOWN_ADDRESS)).toBe(UNKNOWN_ADDRESS);
+  });
+});
+
+describe('addressBlocks (docs/security.md "Blocks of addresses")', () => {
+  it('puts an IPv4 address in its /24, and IPv6 in its /48 and /24, one spelling however written', () => {
+    expect(addressBlocks('127.0.0.9')).toEqual([{ key: '127.0.0.0/24', factor: 8 }]);
+    expect(addressBlocks('127.0.1.9')[0]!.key).toBe('127.0.1.0/24');
+    for (const address of ['2001:db8:1:2::1', '2001:0DB8:0001:ffff:ffff:ffff:ffff:fffe']) {
+      expect(addressBlocks(address).map((b) => b.key), address).toEqual(['2001:db8:1::/48', '2001:d00::/24']);
+    }
+    expect(addressBlocks('2001:dff:ffff::1').map((b) => b.key)).toEqual(['2001:dff:ffff::/48', '2001:d00::/24']);
+    expect(addressBlocks('2001:e00::1')[1]!.key).toBe('2001:e00::/24');
+  });
+
+  it('gives an unknown address no block', () => {
+    expect(addressBlocks(UNKNOWN_ADDRESS)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@
  */
 import crypto from 'node:crypto';
 import { isIP } from 'node:net';
+import { ADDRESS_BLOCKS } from '@/lib/limits';
 
 /** The socket's peer, as stamped by `stampPeerAddress` (a client-sent value is overwritten). */
 export const PEER_HEADER = 'x-shengai-peer';
@@ -133,4 +134,36 @@ export function limitKey(address: string): string {
 /** The client's limit key by the site's one rule: `limitKey(clientAddress(...))`. */
 export function clientLimitKey(headers: HeaderSource, socketAddress?: string | null): string {
   return limitKey(clientAddress(headers, socketAddress));
+}
+
+/** An IPv6 address's groups cut to `prefix` bits, as text (`2001:db8:1::/48`). */
+function ipv6Prefix(groups: number[], prefix: number): string {
+  const kept = groups.map((g, i) => {
+    const bits = Math.max(0, Math.min(16, prefix - i * 16));
+    return bits === 0 ? 0 : g & (0xffff << (16 - bits)) & 0xffff;
+  });
+  const head = kept.slice(0, Math.ceil(prefix / 16)).map((g) => g.toString(16));
+  return `${head.join(':')}::/${prefix}`;
+}
+
+/** A block of addresses that counts as one client besides each address (lib/limits.ts ADDRESS_BLOCKS). */
+export interface AddressBlock {
+  key: string;
+  /** The block's allowance is the client's allowance times this. */
+  factor: number;
+}
+
+/**
+ * The blocks an address belongs to (docs/security.md "Blocks of addresses"): an IPv4 address's /24, an IPv6
+ * address's /48 and /24. None for an unknown address (it already counts under one name).
+ */
+export function addressBlocks(address: string): AddressBlock[] {
+  const family = isIP(address);
+  if (family === 4) {
+    const [a, b, c] = address.split('.');
+    return ADDRESS_BLOCKS.filter((block) => block.family === 4).map((block) => ({ key: `${a}.${b}.${c}.0/${block.prefix}`, factor: block.factor }));
+  }
+  const groups = family === 6 ? ipv6Groups(address) : null;
+  if (!groups) return [];
+  return ADDRESS_BLOCKS.filter((block) => block.family === 6).map((block) => ({ key: ipv6Prefix(groups, block.prefix), factor: block.factor }));
 }

@@ -11,19 +11,33 @@ import { fromRule } from './parse-input';
 export const objectOf = <S extends z.ZodRawShape>(shape: S) =>
   z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}), z.object(shape));
 
+/**
+ * A solved proof of work (lib/contract/proof.ts WireProofSolution), sent again with a call the API answered with a
+ * challenge. Its shape only: the API checks the rest. Anything else is no proof (the API then asks again).
+ */
+const proof = z
+  .object({
+    salt: z.string().max(200),
+    challenge: z.string().regex(/^[0-9a-f]{64}$/),
+    number: z.number().int().min(0).max(1e9),
+    signature: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .optional()
+  .catch(undefined);
+
 const phone = fromRule(validatePhone);
 const password = fromRule(validatePassword);
 const smsCode = fromRule(validateSmsCode);
 
-export const passwordLoginInput = objectOf({ phone, password });
+export const passwordLoginInput = objectOf({ phone, password, proof });
 
 /** Phone and SMS code: SMS login, the phone check, the reset's first step. */
-export const phoneCodeInput = objectOf({ phone, code: smsCode });
+export const phoneCodeInput = objectOf({ phone, code: smsCode, proof });
 
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'activate', 'check'] as const;
 
 /** `image` is passed through: the action parses it apart, since its failure asks for a new image code. */
-export const smsSendInput = objectOf({ phone, purpose: z.enum(SMS_PURPOSES, { error: '验证码用途无效' }), image: z.unknown().optional() });
+export const smsSendInput = objectOf({ phone, purpose: z.enum(SMS_PURPOSES, { error: '验证码用途无效' }), image: z.unknown().optional(), proof });
 
 /** The 4-digit image code the API asks for after several sends (RndVcodeNum). */
 export const imageCodeInput = z.object(
@@ -36,6 +50,7 @@ export const activateCardInput = objectOf({
   phone,
   code: smsCode,
   password,
+  proof,
 });
 
 /** Absent or blank is no ID card; anything else must be a valid number (SPEC §5). */
@@ -54,9 +69,10 @@ export const registerInput = objectOf({
   code: smsCode,
   name: fromRule(validateName),
   password,
+  proof,
 });
 
-export const resetPasswordInput = objectOf({ phone, code: smsCode, password });
+export const resetPasswordInput = objectOf({ phone, code: smsCode, password, proof });
 
 /** WeChat's authorization code: one line of at most 128 characters. */
 export const wechatCodeInput = z.preprocess(

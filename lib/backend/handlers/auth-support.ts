@@ -8,6 +8,9 @@ import { requiredString } from '../fields';
 import { deviceToken, newDevice } from '../device-tokens';
 import { issueMemberTokens, type MemberRow } from '../session-tokens';
 import { clientOfPhone, deviceKey, rememberClient, type ClientOfPhone } from '../known-clients';
+import { addressBlocks } from '@/lib/security/client-address';
+import { slowerPath } from '../proof';
+import { injectedCeiling } from '../dev-ceilings';
 import { checkSmsTries, verifySmsCode } from '../sms';
 import type { ThrottleName } from '../throttles';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database, type HandlerContext } from '../types';
@@ -72,13 +75,67 @@ export async function loggedIn(ctx: Pick<HandlerContext, 'db' | 'ip' | 'device' 
   return { ...(await issueMemberTokens(ctx.db, settings, member)), device_token: deviceToken(settings, device) };
 }
 
+/** What the limits of a request read: its client's address, its fields (a solved proof) and the backend. */
+type LimitContext = Pick<HandlerContext, 'throttles' | 'settings' | 'fields' | 'now' | 'address'>;
+
 /**
- * A site-wide ceiling, charged after the client's own limits passed (throttles.ts): a stranger is refused
- * when it is spent, a client that has proven the phone never is.
+ * A site-wide ceiling, charged after the client's own limits passed (throttles.ts): a client that has proven
+ * the phone is charged, never refused; a stranger who finds it spent takes the slower path (proof.ts): the
+ * request passes with a solved challenge, else it is answered with one (429, Result.NeedProof). A ceiling over
+ * everyone never closes a flow to a person (docs/security.md "The slower path: a proof of work").
  */
-export async function siteCeiling(ctx: Pick<HandlerContext, 'throttles'>, name: ThrottleName, client: Pick<ClientOfPhone, 'known'>): Promise<void> {
-  if (client.known) await ctx.throttles.charge(name, 'site');
-  else await ctx.throttles.consume(name, 'site');
+export async function siteCeiling(ctx: LimitContext, name: ThrottleName, client: Pick<ClientOfPhone, 'known'>): Promise<void> {
+  if (client.known) return ctx.throttles.charge(name, 'site');
+  try {
+    // A browser test's spent ceiling (Dev/SpendCeiling, development aids only): met as the real one is.
+    if (ctx.settings.devAids && injectedCeiling(ctx.settings, name, ctx.fields.Phone, ctx.now)) {
+      throw new TooManyRequests(limitMessage(name, '1分钟'), 60);
+    }
+    await ctx.throttles.consume(name, 'site');
+  } catch (err) {
+    if (!(err instanceof TooManyRequests)) throw err;
+    await slowerPath(ctx, name, err);
+  }
+}
+
+/**
+ * A per-client limit (docs/security.md "Blocks of addresses"): the client's own allowance (its address, an IPv6
+ * address by its /64, or its proven device) is a hard limit; then the blocks its address belongs to (an IPv4 /24,
+ * an IPv6 /48 and /24, lib/limits.ts ADDRESS_BLOCKS) are counted with a larger allowance each, and a spent block
+ * takes the slower path instead of refusing: many people may share a block. A known client is charged to its
+ * blocks, never asked.
+ */
+export async function clientLimit(ctx: LimitContext, name: ThrottleName, client: Pick<ClientOfPhone, 'key' | 'known'>): Promise<void> {
+  await ctx.throttles.consume(name, client.key);
+  for (const block of addressBlocks(ctx.address)) {
+    if (client.known) {
+      await ctx.throttles.charge(name, block.key, block.factor);
+      continue;
+    }
+    try {
+      await ctx.throttles.consume(name, block.key, block.factor);
+    } catch (err) {
+      if (!(err instanceof TooManyRequests)) throw err;
+      await slowerPath(ctx, name, err);
+    }
+  }
+}
+
+/** Gives back what clientLimit spent (a right password gives back its attempt). */
+export async function rewardClientLimit(ctx: LimitContext, name: ThrottleName, client: Pick<ClientOfPhone, 'key'>): Promise<void> {
+  await ctx.throttles.reward(name, client.key);
+  for (const block of addressBlocks(ctx.address)) await ctx.throttles.reward(name, block.key, block.factor);
+}
+
+/** Whether the client has used up a per-client limit (spends nothing); a spent block asks for the proof, as clientLimit. */
+export async function clientLimitSpent(ctx: LimitContext, name: ThrottleName, client: Pick<ClientOfPhone, 'key' | 'known'>): Promise<void> {
+  const spent = await ctx.throttles.exhausted(name, client.key);
+  if (spent) throw spent;
+  if (client.known) return;
+  for (const block of addressBlocks(ctx.address)) {
+    const blockSpent = await ctx.throttles.exhausted(name, block.key, block.factor);
+    if (blockSpent) await slowerPath(ctx, name, blockSpent);
+  }
 }
 
 /**
@@ -179,7 +236,7 @@ export function cardsOfPhone(db: Database, phone: string): CardRow[] {
  * (`proven`, or `loggedIn`) once its call succeeds. Answers the client as the phone's rules saw it.
  */
 export async function checkSmsCode(
-  ctx: Pick<HandlerContext, 'db' | 'ip' | 'device' | 'throttles'>,
+  ctx: Pick<HandlerContext, 'db' | 'ip' | 'device' | 'throttles' | 'settings' | 'fields' | 'now' | 'address'>,
   phone: string,
   code: string,
   now: number,
@@ -189,8 +246,7 @@ export async function checkSmsCode(
 ): Promise<ClientOfPhone> {
   if (!/^\d{6}$/.test(code)) throw new BackendError(ErrorNo.BAD_INPUT, '短信验证码为6位数字');
   const client = clientFor(ctx, phone, now);
-  const spent = await ctx.throttles.exhausted('smsVerifyClient', client.key);
-  if (spent) throw spent;
+  await clientLimitSpent(ctx, 'smsVerifyClient', client);
   checkSmsTries(ctx.db, phone, now, client, consent);
   await siteCeiling(ctx, 'smsVerifyGlobal', client);
   try {
@@ -198,7 +254,7 @@ export async function checkSmsCode(
   } catch (err) {
     // Every check that fails counts against the client, a code that is wrong or one that is not there:
     // a client probing phones without codes must not charge the site's ceiling for ever either.
-    if (err instanceof BackendError) await ctx.throttles.consume('smsVerifyClient', client.key).catch(() => undefined);
+    if (err instanceof BackendError) await clientLimit(ctx, 'smsVerifyClient', client).catch(() => undefined);
     throw err;
   }
   return client;

@@ -6,7 +6,10 @@
  */
 import { verifyPasswordOrDecoy } from '../passwords';
 import { optionalEnum, optionalString, requiredString } from '../fields';
-import { checkSmsSend, createImageCode, imageCodeAudio, sendSmsCode, SMS_PURPOSES } from '../sms';
+import { addressBlocks } from '@/lib/security/client-address';
+import { slowerPath } from '../proof';
+import { checkSmsSend, createImageCode, imageCodeAudio, sendSmsCode, ShareSpent, SMS_PURPOSES, type SendInput } from '../sms';
+import { chargeNewNumber, isNewNumber, noticeTrip } from '../sms-alerts';
 import {
   issueVisitorTokens,
   revokeRefreshToken,
@@ -17,6 +20,7 @@ import {
   cardsOfPhone,
   checkSmsCode,
   clientFor,
+  clientLimit,
   isLoginable,
   loggedIn,
   lockRefusal,
@@ -28,6 +32,7 @@ import {
   phoneField,
   proven,
   recordLoginAttempt,
+  rewardClientLimit,
   siteCeiling,
   triesLeft,
 } from './auth-support';
@@ -87,7 +92,7 @@ export const authEndpoints = {
       const until = lockedUntil(db, phone, client.key, now);
       if (until !== null) throw lockRefusal(until, now);
       // Spent before the check and given back on success, so concurrent guesses cannot all slip through.
-      await throttles.consume('loginClient', client.key);
+      await clientLimit(ctx, 'loginClient', client);
       if (!client.known) {
         const phoneSpent = await throttles.exhausted('loginPhone', phone);
         if (phoneSpent) throw phoneSpent;
@@ -98,36 +103,56 @@ export const authEndpoints = {
       if (!verifyPasswordOrDecoy(raw, loginable ? member.password_hash : null) || !loginable) {
         recordLoginAttempt(db, phone, client.key, false, now);
         // The phone's ceiling counts strangers' guesses only: the member's own wrong passwords never close it.
-        if (!client.known) await throttles.consume('loginPhone', phone).catch(() => undefined);
+        // The guess that trips it sends the member one notice: a code still logs them in, anywhere.
+        if (!client.known) {
+          await throttles.consume('loginPhone', phone).catch(() => undefined);
+          if (await throttles.exhausted('loginPhone', phone)) noticeTrip(db, phone, 'password', ctx.now);
+        }
         const lockedNow = lockedUntil(db, phone, client.key, now);
         if (lockedNow !== null) throw lockRefusal(lockedNow, now);
         throw new BackendError(ErrorNo.REFUSED, `手机号或密码错误，还可尝试${triesLeft(db, phone, client.key, now)}次`);
       }
-      await throttles.reward('loginClient', client.key);
+      await rewardClientLimit(ctx, 'loginClient', client);
       return loggedIn(ctx, settings, member);
     },
   },
 
+  /**
+   * An SMS code, limited in this order: the client's own limits (and its blocks'), the phone's quotas (sms.ts),
+   * the site-wide ceiling, then the budget of SMS to numbers never seen (sms-alerts.ts). Past strangers' share of
+   * the phone's day, past the site's ceiling or past the budget a stranger is not refused: a solved proof of work
+   * passes (proof.ts). A member whose phone strangers tripped gets one SMS notice.
+   */
   'AuthenticationCenter/SendSmsVerifyCode': {
     access: 'public',
     write: true,
     ignoresToken: true,
     handle: async (ctx) => {
-      const { db, settings, fields, throttles } = ctx;
+      const { db, settings, fields } = ctx;
       const phone = phoneField(fields);
       const now = nowSeconds(ctx.now);
       const client = clientFor(ctx, phone, now);
-      const input = {
+      const input: SendInput = {
         phone,
         purpose: optionalEnum(fields, 'Type', SMS_PURPOSES, '验证码用途') || 'login',
         client,
         imageKey: optionalString(fields, 'ImgKey', '图形验证码标识', 64),
         imageCode: optionalString(fields, 'ImgCode', '图形验证码', 8),
-      } as const;
-      // The client's own limits and the phone's quotas first (sms.ts), the site-wide ceiling last.
-      await throttles.consume('smsSendClient', client.key);
-      checkSmsSend(db, settings, now, input);
+        block: addressBlocks(ctx.address)[0]?.key ?? ctx.ip,
+      };
+      await clientLimit(ctx, 'smsSendClient', client);
+      try {
+        checkSmsSend(db, settings, now, input);
+      } catch (err) {
+        if (!(err instanceof ShareSpent)) throw err;
+        // Strangers' share of the phone's day is spent: its member hears of it once; a person still gets a code.
+        noticeTrip(db, phone, 'sms', ctx.now);
+        await slowerPath(ctx, 'smsPhoneDayStrangers', err);
+        checkSmsSend(db, settings, now, { ...input, proofPassed: true });
+        input.proofPassed = true;
+      }
       await siteCeiling(ctx, 'smsSendGlobal', client);
+      if (!client.known && isNewNumber(db, phone)) await chargeNewNumber(ctx);
       return sendSmsCode(db, settings, now, input);
     },
   },

@@ -9,13 +9,17 @@
  *   with that access token, or the refresh token a call without one sends (OutLogin); browser tests of
  *   failure branches that must not touch other tests;
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
- *   single-use code bound to a test openid, valid 10 minutes.
+ *   single-use code bound to a test openid, valid 10 minutes;
+ * - Dev/SpendCeiling (Name, Phone): calls about that phone meet a site-wide ceiling as spent for its window, as
+ *   if many addresses had spent it, so a browser test meets the slower path on the suite's server.
  */
 import crypto from 'node:crypto';
 import { optionalString } from '../fields';
 import { DEMO_OPENIDS } from '../seed/core';
 import { latestSmsCode } from '../sms';
 import { BackendError, ErrorNo, type EndpointMap, type HandlerContext } from '../types';
+import { limitSeconds } from '@/lib/limits';
+import { spendCeilingFor } from '../dev-ceilings';
 import { validateName } from '@/lib/validation';
 import { checked, nowSeconds, phoneField } from './auth-support';
 
@@ -45,7 +49,24 @@ function requireDevAids(ctx: HandlerContext) {
   if (!ctx.settings.devAids) throw new BackendError(ErrorNo.NOT_FOUND, '接口不存在');
 }
 
+/** The site-wide ceilings a browser test may spend (lib/limits.ts, scope 'site', counted by the throttles). */
+const SITE_CEILINGS = ['loginGlobal', 'smsSendGlobal', 'smsVerifyGlobal', 'registerGlobal', 'resetGlobal'] as const;
+
 export const devEndpoints = {
+  'Dev/SpendCeiling': {
+    access: 'public',
+    write: true,
+    ignoresToken: true,
+    handle: (ctx) => {
+      requireDevAids(ctx);
+      const name = SITE_CEILINGS.find((n) => n === optionalString(ctx.fields, 'Name', '限额名称', 40));
+      if (!name) throw new BackendError(ErrorNo.BAD_INPUT, '限额名称不正确');
+      const phone = phoneField(ctx.fields);
+      // Only that phone's calls meet it: the suite's other tests, on the same server, never do.
+      spendCeilingFor(ctx.settings, name, phone, ctx.now.getTime() + limitSeconds(name) * 1000);
+      return { Name: name, Phone: phone };
+    },
+  },
   'Dev/FailNext': {
     access: 'public',
     write: true,

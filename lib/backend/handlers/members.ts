@@ -15,6 +15,7 @@ import {
   checked,
   checkSmsCode,
   clientFor,
+  clientLimit,
   isLoginable,
   loggedIn,
   memberById,
@@ -151,7 +152,7 @@ export const memberEndpoints = {
     write: true,
     ignoresToken: true,
     handle: async (ctx) => {
-      const { db, settings, fields, throttles } = ctx;
+      const { db, settings, fields } = ctx;
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const cardNo = requiredString(fields, 'CardNo', '会员卡号', 32);
@@ -159,7 +160,7 @@ export const memberEndpoints = {
       const now = nowSeconds(ctx.now);
       // The client's own limit first, the site-wide ceiling only for a request that passed it.
       const client = clientFor(ctx, phone, now);
-      await throttles.consume('registerClient', client.key);
+      await clientLimit(ctx, 'registerClient', client);
       await siteCeiling(ctx, 'registerGlobal', client);
       const member = memberByPhone(db, phone);
       const card = isLoginable(member) ? undefined : cardsOfPhone(db, phone).find((c) => c.card_no === cardNo);
@@ -190,7 +191,7 @@ export const memberEndpoints = {
     write: true,
     ignoresToken: true,
     handle: async (ctx) => {
-      const { db, settings, fields, throttles, now: date } = ctx;
+      const { db, settings, fields, now: date } = ctx;
       const phone = phoneField(fields);
       const code = smsCode(fields);
       const name = checked(validateName(requiredString(fields, 'VipName', '姓名', 64)));
@@ -202,7 +203,7 @@ export const memberEndpoints = {
       const idInfo = idRaw ? checked(validateIdCard(idRaw, date)) : null;
       const now = nowSeconds(date);
       const client = clientFor(ctx, phone, now);
-      await throttles.consume('registerClient', client.key);
+      await clientLimit(ctx, 'registerClient', client);
       await siteCeiling(ctx, 'registerGlobal', client);
       // The SMS code first: only the phone's owner learns whether it is registered (no enumeration).
       const taken = Boolean(memberByPhone(db, phone));
@@ -240,7 +241,7 @@ export const memberEndpoints = {
       const password = passwordField(fields);
       const now = nowSeconds(ctx.now);
       const client = clientFor(ctx, phone, now);
-      await throttles.consume('resetClient', client.key);
+      await clientLimit(ctx, 'resetClient', client);
       await siteCeiling(ctx, 'resetGlobal', client);
       const member = memberByPhone(db, phone);
       await checkSmsCode(ctx, phone, code, now, true);

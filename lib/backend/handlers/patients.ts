@@ -24,10 +24,11 @@ import {
   validateName,
 } from '@/lib/validation';
 import { optionalInt, optionalString, requiredInt, requiredString } from '../fields';
+import { addressBlocks } from '@/lib/security/client-address';
 import { checkSmsSend, CONSENT_PURPOSE, sendSmsCode } from '../sms';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
 import type { WirePatient, WirePatientList } from '@/lib/contract';
-import { checkSmsCode, checked, clientFor, nowSeconds } from './auth-support';
+import { checkSmsCode, checked, clientFor, clientLimit, nowSeconds } from './auth-support';
 
 /** Whom a booking is for: the account holder (patientId null) or one of their 就诊人. */
 export interface BookingPatient {
@@ -205,9 +206,10 @@ async function crossAccountCheck(ctx: HandlerContext, memberId: number, name: st
     client: clientFor(ctx, other.phone, now),
     imageKey: optionalString(ctx.fields, 'ImgKey', '图形验证码标识', 64),
     imageCode: optionalString(ctx.fields, 'ImgCode', '图形验证码', 8),
+    block: addressBlocks(ctx.address)[0]?.key ?? ctx.ip,
   } as const;
   // The SMS machinery's own quotas (sms.ts, lib/limits.ts): a stranger cannot flood that phone.
-  await ctx.throttles.consume('smsSendClient', input.client.key);
+  await clientLimit(ctx, 'smsSendClient', input.client);
   checkSmsSend(ctx.db, ctx.settings, now, input);
   sendSmsCode(ctx.db, ctx.settings, now, input);
   refuse(

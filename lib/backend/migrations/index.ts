@@ -27,6 +27,7 @@ import { memberChargesMigration } from './130-member-charges';
 import { patientIdsMigration } from './140-patient-ids';
 import { constitutionMigration } from './180-constitution';
 import { askQuestionsMigration } from './160-ask-questions';
+import { smsProofSendsMigration } from './200-sms-proof-sends';
 
 export const migrations: Migration[] = [
   coreMigration,
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   patientIdsMigration,
   constitutionMigration,
   askQuestionsMigration,
+  smsProofSendsMigration,
 ];
