@@ -5,7 +5,7 @@ import 'server-only';
  */
 import { post } from './client';
 import type { TokenPair } from './types';
-import { PROOF_FIELD, type WirePhoneCheck, type WireProofSolution, type WireTokens } from '@/lib/contract';
+import { PROOF_FIELD, type WireProofSolution, type WireTokens } from '@/lib/contract';
 
 /**
  * A solved proof of work (lib/contract/proof.ts), sent with a call the API answered with a challenge: the call
