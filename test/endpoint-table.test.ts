@@ -10,6 +10,7 @@ import type { post as clientPost } from '@/lib/api/client';
 import type { AuthedClient } from '@/lib/api/types';
 import { optionalInt, paging } from '@/lib/backend/fields';
 import { phoneField } from '@/lib/backend/handlers/auth-support';
+import { readDoctorFilters } from '@/lib/backend/handlers/doctor-filters';
 import type { EndpointMap } from '@/lib/backend/types';
 import type { FieldsOf, ResultOf, WireDoctor, WireList, WireNews, WireSaleType, WireTokens } from '@/lib/contract';
 import { installTestBackend, type TestBackend } from './test-backend';
@@ -105,6 +106,16 @@ export const readsAPhoneNotSent: EndpointMap = {
       // @ts-expect-error phoneField reads Phone, which PcWechatLogin's table entry does not send.
       phoneField(fields);
       return { access_token: '' };
+    },
+  },
+};
+export const sharedReaderOfFieldsNotSent: EndpointMap = {
+  'TW_User/GetDoctorSingle': {
+    access: 'public',
+    handle: ({ fields }) => {
+      // @ts-expect-error readDoctorFilters reads the finder's filters (Department, Date…), which a doctor's page does not send.
+      readDoctorFilters(fields);
+      return { ReturnObject: {} as WireDoctor };
     },
   },
 };

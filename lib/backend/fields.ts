@@ -15,6 +15,14 @@ function bad(message: string): never {
 /** A field's name: any for plain Fields, one of the endpoint table's for a handler's own (RequestFields). */
 export type FieldName<F extends Fields> = keyof F & string;
 
+/**
+ * The fields of an endpoint handed to a reader that several endpoints share, which reads the names `K`: where the
+ * endpoint's table entry (lib/contract/endpoints.ts) lacks one of them, the call fails tsc and names what is
+ * missing, so a field renamed in the table is a compile error in the shared readers too.
+ */
+export type Sending<F, K extends string> = F &
+  ([Exclude<K, keyof F>] extends [never] ? unknown : { readonly fieldsMissingFromTheTable: Exclude<K, keyof F> });
+
 export function optionalString<F extends Fields>(fields: F, name: FieldName<F>, label: string = name, max = MAX_FIELD_CHARS): string {
   const value: string | undefined = fields[name];
   if (value === undefined) return '';

@@ -209,7 +209,7 @@ export interface Endpoints {
   'News/GetIndexCarouse': { access: 'public'; fields: None; result: WireList<WireSlide> };
   'News/GetNewsCarouse': { access: 'public'; fields: None; result: WireList<WireSlide> };
   'News/GetNewsBanner': { access: 'public'; fields: { Place?: string }; result: WireList<WireSlide> };
-  'News/GetyearList': { access: 'public'; fields: { type?: number }; result: WireList<WireYear> };
+  'News/GetyearList': { access: 'public'; fields: { type?: number; Type?: number }; result: WireList<WireYear> };
   'News/GetNewDetail': { access: 'public'; fields: { ID: number; ClassID?: number }; result: WireNewsDetail };
   'News/GetTW_Notice': { access: 'public'; fields: Paged; result: WireList<WireNotice> };
   'News/GetNewList': {

@@ -6,7 +6,7 @@
  * TW_User/GetDoctorFilterCounts answers how many doctors each option leaves, the other filters applied
  * (an extension of the embedded backend; the site shows the filters without counts when it is absent).
  */
-import { optionalEnum, optionalInt, optionalString } from '../fields';
+import { optionalEnum, optionalInt, optionalString, type Sending } from '../fields';
 import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields } from '../types';
 import { likePattern, notFound, optionalCode, WEEKDAY_NAMES } from './clinic-rows';
 import { anyKeywordCondition, keywordFindsDoctor } from './doctor-search';
@@ -30,8 +30,11 @@ type FilterName = 'department' | 'title' | 'orgCode' | 'onlineOnly' | 'date';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The names a doctor list request may filter by (each endpoint that reads them sends them all). */
+type DoctorFilterField = 'Date' | 'ProvinceID' | 'Keyword' | 'HospitalCode' | 'IsOnline' | 'Department' | 'DoctorTitle' | 'IllnessID';
+
 /** The filters of a doctor list request, each validated with a Chinese message. */
-export function readDoctorFilters(fields: Fields): DoctorFilters {
+export function readDoctorFilters<F extends Fields & Partial<Record<DoctorFilterField, string>>>(fields: Sending<F, DoctorFilterField>): DoctorFilters {
   const date = optionalString(fields, 'Date', '日期', 10) || undefined;
   if (date && (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))) {
     throw new BackendError(ErrorNo.BAD_INPUT, '日期格式应为yyyy-mm-dd');

@@ -4,7 +4,7 @@
  */
 import type { Database, EndpointMap, Fields } from '../types';
 import type { WireEvaluation } from '@/lib/contract';
-import { listResult, optionalEnum, optionalInt, paging } from '../fields';
+import { listResult, optionalEnum, optionalInt, paging, type Sending } from '../fields';
 import { optionalCode } from './clinic-rows';
 
 interface EvaluationRow {
@@ -29,8 +29,11 @@ interface EvaluationRow {
 
 const SATISFACTION_NAMES: Record<number, string> = { 1: '满意', 2: '一般', 3: '不满意' };
 
-/** The target and filters shared by both calls: DoctorID | AppointmentCode | HospitalCode, Source. */
-function filters(fields: Fields, { withFilters }: { withFilters: boolean }) {
+type TargetField = 'DoctorID' | 'AppointmentCode' | 'HospitalCode' | 'Source';
+type AnswerField = 'Satisfaction' | 'EvaluateType' | 'HasContent';
+
+/** The target shared by both calls: DoctorID | AppointmentCode | HospitalCode, Source. */
+function target<F extends Fields & Partial<Record<TargetField, string>>>(fields: Sending<F, TargetField>) {
   const where: string[] = [];
   const args: (string | number)[] = [];
   const doctorId = optionalInt(fields, 'DoctorID', '医生ID', { min: 1 });
@@ -52,25 +55,29 @@ function filters(fields: Fields, { withFilters }: { withFilters: boolean }) {
     where.push('e.source = ?');
     args.push(Number(source));
   }
-  if (withFilters) {
-    const satisfaction = optionalEnum(fields, 'Satisfaction', ['1', '2', '3'], '满意度');
-    const evalType = optionalEnum(fields, 'EvaluateType', ['0', '1'], '评价类型');
-    const hasContent = optionalEnum(fields, 'HasContent', ['0', '1'], '评价内容');
-    if (satisfaction) {
-      where.push('e.satisfaction = ?');
-      args.push(Number(satisfaction));
-    }
-    if (evalType) {
-      where.push('e.eval_type = ?');
-      args.push(Number(evalType));
-    }
-    if (hasContent) {
-      where.push('e.has_content = ?');
-      args.push(Number(hasContent));
-    }
-  }
-  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
+  return { where, args };
 }
+
+/** The list's own filters on top of the target: satisfaction, type, with words. */
+function answerFilters<F extends Fields & Partial<Record<AnswerField, string>>>(fields: Sending<F, AnswerField>, where: string[], args: (string | number)[]) {
+  const satisfaction = optionalEnum(fields, 'Satisfaction', ['1', '2', '3'], '满意度');
+  const evalType = optionalEnum(fields, 'EvaluateType', ['0', '1'], '评价类型');
+  const hasContent = optionalEnum(fields, 'HasContent', ['0', '1'], '评价内容');
+  if (satisfaction) {
+    where.push('e.satisfaction = ?');
+    args.push(Number(satisfaction));
+  }
+  if (evalType) {
+    where.push('e.eval_type = ?');
+    args.push(Number(evalType));
+  }
+  if (hasContent) {
+    where.push('e.has_content = ?');
+    args.push(Number(hasContent));
+  }
+}
+
+const whereOf = (where: string[]) => (where.length ? `WHERE ${where.join(' AND ')}` : '');
 
 /**
  * 满意度, the one satisfaction figure of a doctor (docs/api.md "TW_Evaluate"): the share of their clinic-visit
@@ -109,7 +116,9 @@ export const evaluationEndpoints = {
     access: 'public',
     handle: ({ db, fields }) => {
       const page = paging(fields, { defaultSize: 10, maxSize: 100 });
-      const { whereSql, args } = filters(fields, { withFilters: true });
+      const { where, args } = target(fields);
+      answerFilters(fields, where, args);
+      const whereSql = whereOf(where);
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM evaluations e ${whereSql}`).get(...args) as { n: number }).n;
       const rows = db
         .prepare(
@@ -151,7 +160,8 @@ export const evaluationEndpoints = {
   'TW_Evaluate/GetEvaluateRatio': {
     access: 'public',
     handle: ({ db, fields }) => {
-      const { whereSql, args } = filters(fields, { withFilters: false });
+      const { where, args } = target(fields);
+      const whereSql = whereOf(where);
       const r = db
         .prepare(
           `SELECT COUNT(*) AS total,

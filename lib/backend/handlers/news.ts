@@ -4,7 +4,7 @@
  * notices, and jobs. docs/api.md documents the fields.
  */
 import { HELP_GROUPS, NEWS_TYPES, NEWS_TYPE_LABELS, isNewsType, BANNER_PLACES } from '../../news-types';
-import { optionalEnum, optionalInt, optionalString, paging, listResult } from '../fields';
+import { optionalEnum, optionalInt, optionalString, paging, listResult, type Sending } from '../fields';
 import { BackendError, ErrorNo, type EndpointMap, type Fields } from '../types';
 import type {
   WireJob,
@@ -30,7 +30,7 @@ function withTypeName<T extends { Type: number }>(row: T) {
 }
 
 /** `type`: a known news type, or absent for every public type (not help). */
-function newsType(fields: Fields): number | undefined {
+function newsType<F extends Fields & Partial<Record<'type' | 'Type', string>>>(fields: Sending<F, 'type' | 'Type'>): number | undefined {
   const type = optionalInt(fields, 'type', '新闻类型', { min: 0, max: 999 }) ?? optionalInt(fields, 'Type', '新闻类型', { min: 0, max: 999 });
   if (type === undefined || type === 0) return undefined;
   if (!isNewsType(type)) throw new BackendError(ErrorNo.BAD_INPUT, '新闻类型无效');

@@ -2,8 +2,8 @@
  * TW_Org: provinces, clinic types, IP city, clinics, environment images and the
  * clinic's schedules (SPEC §7). Details answer Result.ReturnObject.
  */
-import { BackendError, ErrorNo, type Database, type EndpointMap } from '../types';
-import { listResult, optionalInt, optionalString, paging } from '../fields';
+import { BackendError, ErrorNo, type Database, type EndpointMap, type Fields } from '../types';
+import { listResult, optionalInt, optionalString, paging, type FieldName } from '../fields';
 import { likePattern, notFound, ORG_COLUMNS, ORG_FROM, requiredCode, wireOrg, type OrgRow } from './clinic-rows';
 import { slotsFor } from './schedule-slots';
 
@@ -24,7 +24,7 @@ function ensureDistanceFunction(db: Database) {
   withDistance.add(db);
 }
 
-function coordinate(fields: Record<string, string>, name: string, label: string, limit: number): number | null {
+function coordinate<F extends Fields>(fields: F, name: FieldName<F>, label: string, limit: number): number | null {
   const raw = optionalString(fields, name, label, 32);
   if (!raw) return null;
   const n = Number(raw);

@@ -23,7 +23,7 @@ import {
   validateMobilePhone,
   validateName,
 } from '@/lib/validation';
-import { optionalInt, optionalString, requiredInt, requiredString } from '../fields';
+import { optionalInt, optionalString, requiredInt, requiredString, type Sending } from '../fields';
 import { addressBlocks } from '@/lib/security/client-address';
 import { checkSmsSend, CONSENT_PURPOSE, sendSmsCode } from '../sms';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
@@ -155,7 +155,7 @@ export function bookingPatient(db: Database, memberId: number, patientId: number
   return { patientId: row.id, name: row.name, relation: row.relation, idCard: row.id_card, phone: row.phone };
 }
 
-function relationField(fields: Fields): string {
+function relationField<F extends Fields & { readonly Relation?: string }>(fields: Sending<F, 'Relation'>): string {
   const relation = requiredString(fields, 'Relation', '与本人关系', 16);
   if (relation === SELF_RELATION) refuse('PATIENT_IS_SELF', '本人无需添加：在“编辑资料”中登记身份证号后，本人即为就诊人');
   if (!isPatientRelation(relation)) throw new BackendError(ErrorNo.BAD_INPUT, '与本人关系取值无效');
@@ -239,7 +239,7 @@ async function throttleWrite(ctx: HandlerContext, memberId: number) {
   await ctx.throttles.consume('patientWrite', `member:${memberId}`);
 }
 
-function patientIdField(fields: Fields): number {
+function patientIdField<F extends Fields & { readonly PatientID?: string }>(fields: Sending<F, 'PatientID'>): number {
   return requiredInt(fields, 'PatientID', '就诊人编号', { min: 0, max: 2_147_483_647 });
 }
 
@@ -353,6 +353,6 @@ export const patientEndpoints = {
 } satisfies EndpointMap;
 
 /** BookRegister's PatientID: absent means the account holder (0). */
-export function optionalPatientId(fields: Fields): number {
+export function optionalPatientId<F extends Fields & { readonly PatientID?: string }>(fields: Sending<F, 'PatientID'>): number {
   return optionalInt(fields, 'PatientID', '就诊人编号', { min: 0, max: 2_147_483_647 }) ?? 0;
 }
