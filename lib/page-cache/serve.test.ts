@@ -291,6 +291,19 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
     expect(origin.renders).toBe(2);
   });
 
+  it('does not hand a render a purge overtook to those who ask after the purge: they get a render of their own', async () => {
+    origin.delayMs = 300;
+    const before = get('/onlineMall').answer;
+    await vi.waitFor(() => expect(origin.renders).toBe(1), { timeout: 20_000 });
+    // An exchange changed the stock while that render was under way.
+    origin.version = 'v2';
+    purgePageCache();
+    const after = await read('/onlineMall');
+    expect(after.body).toContain('v2 /onlineMall');
+    expect(origin.renders).toBe(2);
+    expect((await before)?.status).toBe(200);
+  });
+
   it('lets the page render as usual when the cache is off, the page is not cacheable or the server is unreachable', async () => {
     expect(await get('/userIndex').answer).toBeNull();
     expect(await get('/', { headers: { cookie: 'refreshToken=r1' } }).answer).toBeNull();

@@ -183,7 +183,10 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
       }
       return outcome;
     })
-    .finally(() => state.inflight.delete(plan.key));
+    .finally(() => {
+      // Only this render's own entry: a purge may have let a newer render of the key begin meanwhile.
+      if (state.inflight.get(plan.key) === promise) state.inflight.delete(plan.key);
+    });
   state.inflight.set(plan.key, promise);
   return promise;
 }

@@ -180,6 +180,9 @@ function purgeHere(): void {
   state.generation++;
   state.shared.clear();
   state.perVisitor.clear();
+  // A render begun before the purge is not stored (its generation) and is not shared with those who ask after it:
+  // they would get the content the purge was for, or wait on a render whose page is thrown away.
+  state.inflight.clear();
   // The error pages went with the shared store: the next page rendered renders them ahead again.
   state.fallbacksWarm = false;
 }
