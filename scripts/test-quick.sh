@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run test:quick`: the everyday loop, in about a minute (README "Scripts"): lint and typecheck of the whole
-# tree, then the Vitest files of what changed. No build, no browser, no Redis: `npm test` runs everything.
+# tree, then the Vitest files of what changed (scripts/quick-tests.mjs). No build, no browser, no Redis: `npm test` runs everything.
 #   TEST_QUICK_SINCE=<git ref>   what "changed" is measured against (default HEAD: the uncommitted changes;
 #                                e.g. main for everything on the branch).
 set -uo pipefail
@@ -23,9 +23,16 @@ npx next typegen >/dev/null && npx tsc --noEmit
 typecheck_rc=$?
 lap; typecheck_s=$took
 
-echo "== vitest: the tests of what changed since $since"
-npx vitest run --changed "$since" --passWithNoTests
-vitest_rc=$?
+echo "== vitest: the tests of what changed since $since (scripts/quick-tests.mjs; npm test runs them all)"
+mapfile -t files < <(node scripts/quick-tests.mjs "$since")
+if [ ${#files[@]} -eq 0 ]; then
+  echo "no test file changed or imports a changed file"
+  vitest_rc=0
+else
+  printf '  %s\n' "${files[@]}"
+  npx vitest run "${files[@]}"
+  vitest_rc=$?
+fi
 lap; vitest_s=$took
 
 echo "== test:quick took $(( $(date +%s) - started )) s (lint ${lint_s} s, typecheck ${typecheck_s} s, vitest ${vitest_s} s): lint=$lint_rc typecheck=$typecheck_rc vitest=$vitest_rc"
