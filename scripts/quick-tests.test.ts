@@ -18,19 +18,19 @@ const picked = () => execFileSync('node', [script, 'HEAD'], { cwd: dir, encoding
 describe('scripts/quick-tests.mjs: the Vitest files test:quick runs', () => {
   it('the test beside a changed file and the tests importing it directly, by alias or relative path; no others', () => {
     git('init', '-q');
-    write('lib/a.ts', 'export const a = 1;\n');
-    write('lib/a.test.ts', "import { a } from './a';\n");
-    write('lib/b/uses-a.test.ts', "import { a } from '@/lib/a';\n");
-    write('lib/c.test.ts', "import { a } from './b/other';\n");
-    write('lib/b/other.ts', "export { a } from '../a';\n");
+    write('src/a.ts', 'export const a = 1;\n');
+    write('src/a.test.ts', "import { a } from './a';\n");
+    write('src/b/uses-a.test.ts', "import { a } from '@/src/a';\n");
+    write('src/c.test.ts', "import { a } from './b/other';\n");
+    write('src/b/other.ts', "export { a } from '../a';\n");
     git('add', '.');
     git('commit', '-qm', 'start');
     expect(picked()).toEqual([]);
-    write('lib/a.ts', 'export const a = 2;\n');
+    write('src/a.ts', 'export const a = 2;\n');
     // Not c.test.ts: it reaches a.ts only through another file (npm test runs it).
-    expect(picked()).toEqual(['lib/a.test.ts', 'lib/b/uses-a.test.ts']);
+    expect(picked()).toEqual(['src/a.test.ts', 'src/b/uses-a.test.ts']);
     // A new, untracked test file is run too.
-    write('lib/new.test.ts', 'export {};\n');
-    expect(picked()).toEqual(['lib/a.test.ts', 'lib/b/uses-a.test.ts', 'lib/new.test.ts']);
+    write('src/new.test.ts', 'export {};\n');
+    expect(picked()).toEqual(['src/a.test.ts', 'src/b/uses-a.test.ts', 'src/new.test.ts']);
   });
 });
