@@ -27,7 +27,7 @@ import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerVisitorPlace, VISITOR_PLACE_PATH } from '@/lib/page-cache/proxy-place';
-import { answerFromPageCache, isPageCacheRender, placeholderNonce, RENDER_HEADER } from '@/lib/page-cache/serve';
+import { answerFromPageCache, isPageCacheRender, placeholderNonce, refuseUncachedRender, RENDER_HEADER } from '@/lib/page-cache/serve';
 import { isPlainDocumentRequest, isRouteHandlerPath, rendersAlone } from '@/lib/page-cache/policy';
 import { actionRequestKind, refuseMalformedAction } from '@/lib/security/action-request';
 import { rememberedLookup } from '@/lib/remembered-lookup';
@@ -112,6 +112,12 @@ export async function proxy(request: NextRequest) {
   if (!cacheRender && !needsRefresh) {
     const cached = await answerFromPageCache(request);
     if (cached) return cached;
+  }
+  // Any other page is rendered for this request alone: one of the client's uncached renders (LIMITS.pageRender;
+  // a miss of the page cache was charged there). The loopback renders were charged as their visitor's request.
+  if (!cacheRender && !isMemberRender(request.headers) && (request.method === 'GET' || request.method === 'HEAD') && !isRouteHandlerPath(pathname)) {
+    const refused = await refuseUncachedRender(request);
+    if (refused) return refused;
   }
 
   // The forged-subrequest header never reaches the app (CVE-2025-29927 style bypass),

@@ -7,7 +7,7 @@
  * each request's socket is bound to its client's own 127.x.y.z, which the server sees as a distinct peer.
  * SMS codes are read from the database file (read-only), since the development aids are off.
  *
- * Four figures, written to bench/abuse.md and printed:
+ * Five figures, written to bench/abuse.md and printed:
  * 1. requests one address needs to stop another address's login (goal: impossible): one address sends
  *    ABUSE_FLOOD requests (default 2,000) to each flow (password login, SMS send, code check, registration,
  *    password reset); after every 100, another address must still log in, get and check a code, register and
@@ -16,13 +16,15 @@
  *    (goal: always, from a device it used before): the hostile addresses guess the member's password, ask for
  *    codes and guess them as fast as the site answers; then, from addresses it never used, the member's
  *    device tries a password login and an SMS login, ABUSE_TRIALS times (default 10) each; a device the member
- *    never used is tried too, for comparison;
+ *    never used is tried too: it solves the proof of work a spent ceiling asks for, as the login dialog does;
  * 3. disk growth after 10,000 unique anonymous requests (goal: under 5 MB): suggestions for new keywords,
  *    searches, unknown doctors, unknown share cards, unknown values of the doctor finder's filters, marks for
- *    analytics (utm_source…), from 250 addresses; growth of .next/cache (data cache and share cards) and of the
- *    database files;
+ *    analytics (utm_source…), parameters no page reads, from 250 addresses; growth of .next/cache (data cache and
+ *    share cards) and of the database files (goal: under 1 MB);
  * 4. CPU per share-card request after the first: the server's CPU time (utime + stime of its processes) over
- *    ABUSE_CARD_REQUESTS requests (default 600) for cards already drawn, against the CPU of their first draw.
+ *    ABUSE_CARD_REQUESTS requests (default 600) for cards already drawn, against the CPU of their first draw;
+ * 5. cache busting: another visitor's cached page (p50, p95) while one address with 8 connections asks for it with
+ *    a new tracking mark, a new parameter no page reads, and the same as curl (`Accept: *\/*`) each time.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +34,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+// Run by tsx (package.json bench:abuse): the client solves the API's proofs of work as the site's own page does.
+import { PROOF_FIELD, isProofNeeded, solveProof } from '../lib/contract/proof.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -140,6 +144,20 @@ async function api(address, call, fields, device) {
 
 const get = (address, url, headers = {}) => send(address, 'GET', url, { headers });
 
+/**
+ * A call that a spent ceiling answers with a proof of work (docs/security.md "The slower path"): solved, as the
+ * site's page solves it, and sent once more with the solution. `proofs` counts the proofs and their solving time.
+ */
+async function apiWithProof(address, call, fields, device, proofs) {
+  const first = await api(address, call, fields, device);
+  if (!isProofNeeded(first.Result)) return first;
+  const startedAt = performance.now();
+  const solution = await solveProof(first.Result.Challenge);
+  proofs.solved++;
+  proofs.ms += performance.now() - startedAt;
+  return solution ? api(address, call, { ...fields, [PROOF_FIELD]: JSON.stringify(solution) }, device) : first;
+}
+
 let readDb;
 function latestCode(phone) {
   readDb ??= new Database(dbPath, { readonly: true, fileMustExist: true });
@@ -228,29 +246,40 @@ async function memberAgainstTen() {
       }
     }),
   );
-  /** Each device, on an address it never used: a password login; the first SMS_TRIALS also an SMS login. */
+  /**
+   * Each device, on an address it never used: a password login; the first SMS_TRIALS also an SMS login (solving the
+   * proof of work a spent ceiling asks for), and after it a password login again with the device the SMS login made
+   * known. Each device's address is in a block of addresses (/24) of its own, as different homes are.
+   */
   const SMS_TRIALS = 3;
-  const trial = async (tokens, addressBase) => {
-    const result = { password: 0, sms: 0, passwordTrials: tokens.length, smsTrials: Math.min(SMS_TRIALS, tokens.length), reasons: new Set() };
+  const trial = async (tokens, addressOf) => {
+    const proofs = { solved: 0, ms: 0 };
+    const result = { password: 0, sms: 0, passwordAfterSms: 0, passwordTrials: tokens.length, smsTrials: Math.min(SMS_TRIALS, tokens.length), reasons: new Set(), proofs };
     for (const [t, token] of tokens.entries()) {
-      const address = `${addressBase}.${t + 1}`;
+      const address = addressOf(t);
       const p = await api(address, 'AuthenticationCenter/PcPwdLogin', PASSWORD_LOGIN, token);
       if (p.ErrorNo === 1) result.password++;
       else result.reasons.add(p.ErrorInfo);
       if (t >= SMS_TRIALS) continue;
-      const sent = await api(address, 'AuthenticationCenter/SendSmsVerifyCode', { Phone: MEMBER.phone }, token);
-      const s = sent.ErrorNo === 1 ? await api(address, 'AuthenticationCenter/PcPhoneLogin', { Phone: MEMBER.phone, Code: latestCode(MEMBER.phone) }, token) : sent;
+      const sent = await apiWithProof(address, 'AuthenticationCenter/SendSmsVerifyCode', { Phone: MEMBER.phone }, token, proofs);
+      const s = sent.ErrorNo === 1 ? await apiWithProof(address, 'AuthenticationCenter/PcPhoneLogin', { Phone: MEMBER.phone, Code: latestCode(MEMBER.phone) }, token, proofs) : sent;
       if (s.ErrorNo === 1) result.sms++;
       else result.reasons.add(s.ErrorInfo);
+      if (s.ErrorNo !== 1) continue;
+      const again = await api(address, 'AuthenticationCenter/PcPwdLogin', PASSWORD_LOGIN, s.Result.device_token ?? token);
+      if (again.ErrorNo === 1) result.passwordAfterSms++;
+      else result.reasons.add(again.ErrorInfo);
     }
     return { ...result, reasons: [...result.reasons] };
   };
-  const known = await trial(devices, '127.0.5');
-  const stranger = await trial([undefined, undefined, undefined], '127.0.6');
+  const known = await trial(devices, (t) => `127.0.5.${t + 1}`);
+  const stranger = await trial([undefined, undefined, undefined], (t) => `127.0.${60 + t}.1`);
   console.log(
     `  member's devices after 10 addresses × ${MINUTES} min (${counts.requests} hostile requests): password ${known.password}/${known.passwordTrials}, SMS ${known.sms}/${known.smsTrials} ${JSON.stringify(known.reasons)}`,
   );
-  console.log(`  a device it never used: password ${stranger.password}/${stranger.passwordTrials}, SMS ${stranger.sms}/${stranger.smsTrials} ${JSON.stringify(stranger.reasons)}`);
+  console.log(
+    `  a device it never used: password ${stranger.password}/${stranger.passwordTrials}, SMS ${stranger.sms}/${stranger.smsTrials} (${stranger.proofs.solved} proofs of work, ${(stranger.proofs.ms / Math.max(1, stranger.proofs.solved)).toFixed(0)} ms each), then password ${stranger.passwordAfterSms}/${stranger.sms} ${JSON.stringify(stranger.reasons)}`,
+  );
   return { minutes: MINUTES, ...counts, known, stranger };
 }
 
@@ -298,6 +327,8 @@ async function diskGrowth() {
     // The finder's filters (each unknown value wrote a 6 KB file) and marks for analytics (each forced a render).
     ['unknown filter', (i) => `/doctorlist/215?${['dept', 'title', 'clinic', 'date'][i % 4]}=${i % 4 === 3 ? `20${30 + (i % 70)}-01-0${1 + (i % 9)}` : `Z${marker}${i}`}`],
     ['tracking mark', (i) => `/doctordetail/D100001?utm_source=${marker}${i}&from=${i}`],
+    // A parameter no page reads, on the public pages in turn (the page cache keys and renders without it).
+    ['unknown parameter', (i) => `${['/', '/trendsInfor', '/doctorlist', '/hospitallist', '/illnesslist', '/onlinequestionslist'][i % 6]}?p${marker}${i}=${i}`],
   ];
   const statuses = {};
   let next = 0;
@@ -384,6 +415,70 @@ async function shareCardCpu() {
   return { cards: cards.length, firstCpuMs: firstCpu * 1000, cpuMsPerRequest: cpu * 1000, requests: CARD_REQUESTS, requestsPerSecond: CARD_REQUESTS / seconds, averageBytes: bytes / CARD_REQUESTS };
 }
 
+// ---------- 5. cache busting ----------
+
+const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+/**
+ * Another visitor's cached page while one address (8 connections) asks for pages no cache holds: marks for
+ * analytics and parameters no page reads (the page cache drops them: the cached page answers), and the same with
+ * `Accept: *\/*` as curl sends (never answered from the page cache: each is a render until the client's
+ * allowance of renders, LIMITS.pageRender, is spent, then 429). The visitor's latency (p50, p95) in each phase.
+ */
+async function cacheBusting() {
+  const page = '/doctordetail/D100002';
+  const visitor = '127.0.70.1';
+  for (let i = 0; i < 3; i++) await get(visitor, page, BROWSER);
+  const phases = [
+    ['no attack', null],
+    ['8 connections, a new `utm_source` each', { url: (i) => `${page}?utm_source=${BUST_MARK}${i}`, headers: BROWSER }],
+    ['8 connections, a new parameter no page reads each', { url: (i) => `${page}?x${BUST_MARK}${i}=${i}`, headers: BROWSER }],
+    ['8 connections, a new parameter each, `Accept: */*` (curl), while it spends its allowance', { url: (i) => `${page}?y${BUST_MARK}${i}=${i}`, headers: { accept: '*/*' }, spend: true }],
+    ['the same, once it has spent it', { url: (i) => `${page}?y${BUST_MARK}${i}=${i}`, headers: { accept: '*/*' }, spent: true }],
+  ];
+  const rows = [];
+  for (const [p, [name, attack]] of phases.entries()) {
+    // The last phase's attacker is the one before it, with its allowance spent.
+    const attacker = `127.0.${71 + (attack?.spent ? p - 1 : p)}.1`;
+    let stop = false;
+    const answers = {};
+    let sent = 0;
+    const cpuStart = serverCpuSeconds();
+    const attackers = attack
+      ? Array.from({ length: 8 }, async () => {
+          // A phase that spends the allowance goes on, after the visitor's loads, until the first refusal.
+          while (!stop || (attack.spend && !answers[429])) {
+            const i = sent++;
+            const res = await get(attacker, attack.url(i), attack.headers).catch((err) => ({ status: err.code ?? 'error' }));
+            answers[res.status] = (answers[res.status] ?? 0) + 1;
+          }
+        })
+      : [];
+    // Spent: the address's first request of this phase is already refused.
+    if (attack?.spent && (await get(attacker, attack.url(-1), attack.headers)).status !== 429) throw new Error('the attacker had not spent its renders');
+    // The visitor's 200 loads, one after another, while the attack runs.
+    const times = [];
+    for (let i = 0; i < 200; i++) {
+      const startedAt = performance.now();
+      const res = await get(visitor, page, BROWSER);
+      times.push(performance.now() - startedAt);
+      if (res.status !== 200) throw new Error(`the visitor's page answered ${res.status}`);
+    }
+    stop = true;
+    await Promise.all(attackers);
+    const cpu = serverCpuSeconds() - cpuStart;
+    times.sort((a, b) => a - b);
+    const row = { name, p50: percentile(times, 50), p95: percentile(times, 95), attackerRequests: sent, answers, cpuMsPerAttackerRequest: sent ? (cpu * 1000) / sent : null };
+    console.log(`  ${name}: visitor p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms; attacker ${sent} requests ${JSON.stringify(answers)}, server CPU ${row.cpuMsPerAttackerRequest?.toFixed(2) ?? '—'} ms each`);
+    rows.push(row);
+  }
+  return rows;
+}
+const BUST_MARK = Date.now().toString(36);
+/** LIMITS.pageRender's allowance (lib/limits.ts), for the report. */
+const PAGE_RENDER_ALLOWANCE = (await import('../lib/limits.ts')).LIMITS.pageRender.allowance;
+
 // ---------- the run ----------
 
 function table(rows) {
@@ -412,7 +507,9 @@ try {
   const disk = runs(3) ? await diskGrowth() : null;
   console.log('4. share-card CPU');
   const cards = runs(4) ? await shareCardCpu() : null;
-  if (!flood || !ten || !disk || !cards) process.exit(0);
+  console.log('5. cache busting');
+  const busting = runs(5) ? await cacheBusting() : null;
+  if (!flood || !ten || !disk || !cards || !busting) process.exit(0);
 
   const impossible = flood.every((r) => r.stoppedAt === null);
   const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
@@ -427,8 +524,10 @@ source address (its socket bound to its own 127.x.y.z). docs/security.md "Abuse 
 | --- | --- | --- |
 | requests one address needs to stop another address's login | impossible | **${impossible ? `impossible: ${FLOOD.toLocaleString('en')} requests to each of five flows never stopped another address` : 'STOPPED (below)'}** |
 | the member's chance to log in after 10 hostile addresses tried for ${MINUTES} minutes | always, from a device it used before | **password ${ten.known.password}/${ten.known.passwordTrials}, SMS ${ten.known.sms}/${ten.known.smsTrials}** from its devices, on addresses they never used |
-| disk growth after ${UNIQUE.toLocaleString('en')} unique anonymous requests | under 5 MB | **${mb(disk.total)}** |
+| disk growth after ${UNIQUE.toLocaleString('en')} unique anonymous requests | under 1 MB | **${mb(disk.total)}** |
 | CPU per share-card request after the first | — | **${cards.cpuMsPerRequest.toFixed(2)} ms** (the first draw: ${cards.firstCpuMs.toFixed(0)} ms) |
+| another visitor's cached page while one address busts the cache with 8 connections | as without the attack | **p50 ${busting.map((r) => r.p50.toFixed(1)).join(' / ')} ms** (no attack / ${busting.slice(1).map((_, i) => ['utm_source', 'unknown parameter', 'unknown parameter as curl'][i]).join(' / ')}) |
+| a device the member never used, after the 10 addresses | gets in by SMS with a proof of work | **SMS ${ten.stranger.sms}/${ten.stranger.smsTrials}, then password ${ten.stranger.passwordAfterSms}/${ten.stranger.sms}** (${ten.stranger.proofs.solved} proofs, ${(ten.stranger.proofs.ms / Math.max(1, ten.stranger.proofs.solved)).toFixed(0)} ms each) |
 
 ## 1. One address against everyone
 
@@ -443,14 +542,12 @@ Ten addresses (127.0.4.1–10) guess the member's password, ask for SMS codes an
 ${ten.requests.toLocaleString('en')} requests, ${ten.tooMany.toLocaleString('en')} answered 429. Before, the member had logged in on ${TRIALS} devices; after, each device
 tries from an address it never used (a password login each, an SMS login for the first three):
 
-${table([['client', 'password login', 'SMS login', 'refusals seen'], ['---', '---', '---', '---'], ['a device it logged in with before (device cookie)', `${ten.known.password}/${ten.known.passwordTrials}`, `${ten.known.sms}/${ten.known.smsTrials}`, ten.known.reasons.join('；') || '—'], ['a device it never used', `${ten.stranger.password}/${ten.stranger.passwordTrials}`, `${ten.stranger.sms}/${ten.stranger.smsTrials}`, ten.stranger.reasons.join('；') || '—']])}
+${table([['client', 'password login', 'SMS login (proofs of work solved)', 'password after the SMS login', 'refusals seen'], ['---', '---', '---', '---', '---'], ['a device it logged in with before (device cookie)', `${ten.known.password}/${ten.known.passwordTrials}`, `${ten.known.sms}/${ten.known.smsTrials} (${ten.known.proofs.solved})`, `${ten.known.passwordAfterSms}/${ten.known.sms}`, ten.known.reasons.join('；') || '—'], ['a device it never used, each in its own /24', `${ten.stranger.password}/${ten.stranger.passwordTrials}`, `${ten.stranger.sms}/${ten.stranger.smsTrials} (${ten.stranger.proofs.solved}, ${(ten.stranger.proofs.ms / Math.max(1, ten.stranger.proofs.solved)).toFixed(0)} ms each)`, `${ten.stranger.passwordAfterSms}/${ten.stranger.sms}`, ten.stranger.reasons.join('；') || '—']])}
 
-${
-    ten.stranger.password < ten.stranger.passwordTrials || ten.stranger.sms < ten.stranger.smsTrials
-      ? `A device the member never used is a stranger: the phone's ceiling of strangers' wrong passwords or the strangers'
-share of its SMS codes was spent. It gets in by proving the phone once (find password, or a code while the share lasts).`
-      : 'In this run the hostile addresses had not yet spent the strangers\' share: a new device got in too.'
-  }
+A device the member never used is a stranger: once the hostile addresses have spent the phone's ceiling of strangers'
+wrong passwords, its password is refused. Past strangers' share of the phone's SMS codes its send asks for a proof of
+work (one per block of addresses a day), which the client solves as the login dialog does; the SMS login then makes the
+device known, and its password passes from then on.
 
 ## 3. Disk growth
 
@@ -465,6 +562,16 @@ ${table([['', 'growth'], ['---', '---'], ['Next data cache (.next/cache/fetch-ca
 ${cards.cards} doctors' cards, each drawn once (${cards.firstCpuMs.toFixed(0)} ms of server CPU per draw), then ${cards.requests} requests for them, 8 at once,
 from 50 addresses: ${cards.cpuMsPerRequest.toFixed(2)} ms of server CPU per request (utime + stime of the server's processes),
 ${cards.requestsPerSecond.toFixed(0)} requests a second, ${(cards.averageBytes / 1024).toFixed(0)} KB each: a file read, not a draw.
+
+## 5. Cache busting
+
+A visitor (127.0.70.1) loads a doctor's page 200 times, one after another, with a browser's headers; meanwhile one
+address (8 connections) asks for the same page with something new in the query each time. A parameter no page reads
+and a mark for analytics are dropped by the page cache (lib/page-vary.ts PAGE_QUERY): the kept page answers. A
+request with \`Accept: */*\` is never answered from the page cache, so each is a render, until the address has spent
+its allowance of renders no cache answered (LIMITS.pageRender, ${PAGE_RENDER_ALLOWANCE} a minute), then 429.
+
+${table([['attack', 'visitor p50', 'visitor p95', 'attacker requests', 'attacker answers', 'server CPU per attacker request'], ['---', '---', '---', '---', '---', '---'], ...busting.map((r) => [r.name, `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, r.attackerRequests || '—', Object.entries(r.answers).map(([status, n]) => `${n} × ${status}`).join(', ') || '—', r.cpuMsPerAttackerRequest === null ? '—' : `${r.cpuMsPerAttackerRequest.toFixed(2)} ms`])])}
 `;
   fs.writeFileSync(path.join(root, 'bench', 'abuse.md'), report);
   console.log('\nwrote bench/abuse.md');

@@ -64,7 +64,9 @@ test.beforeAll(async ({ baseURL }) => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, API_BASE_URL: fault.url, SITE_URL: origin, NODE_ENV: 'production', PAGE_CACHE_DEBUG: '1' },
+    // Its requests come from one address: the page renders one client may ask for (LIMITS.pageRender) are raised, as
+    // in the other browser tests (they are e2e/render-limit.spec.ts's).
+    env: { ...process.env, API_BASE_URL: fault.url, SITE_URL: origin, NODE_ENV: 'production', PAGE_CACHE_DEBUG: '1', RATE_LIMIT_SCALE: '1000' },
     stdio: 'ignore',
     detached: true,
   });

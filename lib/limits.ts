@@ -144,6 +144,13 @@ export const LIMITS = {
   /** GET /share-card/… that needs the page looked up or its card drawn (a stored card a page links is a file read, never limited: a link previewer fetches many from few addresses). */
   shareCard: { rule: 'GET /share-card/… that looks a page up or draws its card (a stored card is never refused)', allowance: 120, window: MINUTE, scope: 'client', mechanism: 'route', message: '分享图请求过于频繁，请稍后再试' },
 
+  // ---- pages
+  /**
+   * Pages rendered for one client that no cache answered: a member's page, a router fetch, a search, a page or
+   * query never seen. A person browsing needs a few a minute; `?x=<random>` and its kind ask for one each.
+   */
+  pageRender: { rule: 'page renders no cache answered (a kept page is never refused)', allowance: 240, window: MINUTE, scope: 'client', mechanism: 'route', message: '访问过于频繁，请稍后再试' },
+
   // ---- booking
   /** Unpaid bookings one member may hold at once (each holds a number until it is paid or lapses). */
   bookingUnpaid: { rule: 'unpaid bookings held at once', allowance: 3, window: 'standing', scope: 'member', mechanism: 'booking', message: '您已有{allowance}笔待支付的预约，请先完成支付或取消后再预约' },

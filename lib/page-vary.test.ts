@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_VARY, SESSION_COOKIES, SITE_VARY_COOKIES, TRACKING_PARAMS, pageQuery, pageVary, type PageVaryRule } from './page-vary';
+import { PAGE_QUERY, PAGE_VARY, SESSION_COOKIES, SITE_VARY_COOKIES, TRACKING_PARAMS, pageQuery, pageQueryParams, pageVary, type PageVaryRule } from './page-vary';
 import { pageCachePlan } from './page-cache/policy';
 
 /**
@@ -77,6 +77,51 @@ function groups(): { signature: string; rules: PageVaryRule[] }[] {
 
 /** The nginx location of a group of rules, as the declaration writes it. */
 const locationOf = (rules: PageVaryRule[]) => `~ ^(?:${rules.map((r) => r.path).join('|')})$`;
+
+/** A page file's route: groups and the file name dropped (`app/(care)/doctordetail/[code]/page.tsx` → `/doctordetail/[code]`). */
+function routeOf(file: string): string {
+  const parts = file.split(path.sep).join('/').split('/').slice(1, -1).filter((part) => !/^\(.*\)$/.test(part));
+  return `/${parts.join('/')}`;
+}
+
+function resolveImport(from: string, specifier: string): string | null {
+  const base = specifier.startsWith('@/') ? specifier.slice(2) : specifier.startsWith('.') ? path.join(path.dirname(from), specifier) : null;
+  if (!base) return null;
+  for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) {
+    const candidate = path.normalize(base + ext);
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The query parameters a page reads: `sp.name`, `(await searchParams).name`, `const { a, b } = await searchParams`,
+ * and `x.name` for any `x: SearchParams` or `x = await searchParams`, in the page and the modules of app/ and
+ * components/ it imports, followed through their imports.
+ */
+function queryReadsOf(page: string): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [path.normalize(page)];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    const vars = new Set(['sp']);
+    for (const m of text.matchAll(/\b(\w+)\??: SearchParams\b/g)) vars.add(m[1]!);
+    for (const m of text.matchAll(/\b(?:const|let) (\w+) = await searchParams\b/g)) vars.add(m[1]!);
+    for (const v of vars) for (const m of text.matchAll(new RegExp(`\\b${v}\\.([A-Za-z_]\\w*)`, 'g'))) names.add(m[1]!);
+    for (const m of text.matchAll(/\(await searchParams\)\.([A-Za-z_]\w*)/g)) names.add(m[1]!);
+    for (const m of text.matchAll(/\{([^}]*)\} = await searchParams\b/g)) for (const part of m[1]!.split(',')) names.add(part.trim().split(/[:=\s]/)[0]!);
+    for (const m of text.matchAll(/from '([^']+)'/g)) {
+      const next = resolveImport(file, m[1]!);
+      if (next && /^(?:app|components)\//.test(next.split(path.sep).join('/'))) queue.push(next);
+    }
+  }
+  names.delete('');
+  return names;
+}
 
 describe('nginx’s micro-cache follows lib/page-vary.ts', () => {
   const mapped = maps(NGINX);
@@ -191,24 +236,64 @@ describe('the page cache follows lib/page-vary.ts', () => {
   });
 });
 
-describe('the marks links carry for analytics (QUERY_VARY)', () => {
+describe('the query a page reads (QUERY_VARY, PAGE_QUERY)', () => {
   const request = (url: string) => {
     const u = new URL(url, 'http://site.test');
     return { method: 'GET', pathname: u.pathname, search: u.search, headers: new Headers({ accept: 'text/html' }), cookie: () => undefined };
   };
 
-  it('are dropped from the page cache’s key and from the render; other parameters stay as sent, in order', () => {
-    expect(pageQuery('?utm_source=x&page=2&from=timeline&spm=a.b&sort=fans&UTM_Medium=y')).toBe('?page=2&sort=fans');
-    expect(pageQuery('?utm_source=x')).toBe('');
-    expect(pageQuery('?fromx=1&%zz=2')).toBe('?fromx=1&%zz=2');
+  it('keys and renders a page with the parameters it reads, as sent and in order; anything else is dropped and said so', () => {
+    expect(pageQuery('/doctorlist', '?utm_source=x&page=2&from=timeline&spm=a.b&sort=fans&UTM_Medium=y')).toEqual({ query: '?page=2&sort=fans', dropped: true });
+    expect(pageQuery('/doctorlist/215', '?dept=%E5%86%85%E7%A7%91&x=1&page=2&page=3')).toEqual({ query: '?dept=%E5%86%85%E7%A7%91&page=2&page=3', dropped: true });
+    expect(pageQuery('/doctorlist', '?page=2&sort=fans')).toEqual({ query: '?page=2&sort=fans', dropped: false });
+    expect(pageQuery('/', '?utm_source=x')).toEqual({ query: '', dropped: true });
+    expect(pageQuery('/', '')).toEqual({ query: '', dropped: false });
+    // A name is compared decoded and whole: `Page`, `pagex` and a broken escape are no parameter the page reads.
+    expect(pageQuery('/trendsInfor', '?%70age=2&Page=3&pagex=4&%zz=5')).toEqual({ query: '?%70age=2', dropped: true });
+    // The redirect helper passes its whole query on.
+    expect(pageQuery('/redirect/doctor/1', '?utm_source=x&y=%zz')).toEqual({ query: '?utm_source=x&y=%zz', dropped: false });
+  });
+
+  it('10,000 random parameters and tracking marks on a page: one key, one render path', () => {
     const keys = new Set<string>();
+    const paths = new Set<string>();
     for (let i = 0; i < 10_000; i++) {
-      const plan = pageCachePlan(request(`/doctordetail/D100001?utm_source=${i.toString(36)}&from=${i}`))!;
-      expect(plan.path).toBe('/doctordetail/D100001');
+      const name = i % 2 ? `x${i.toString(36)}` : 'utm_source';
+      const plan = pageCachePlan(request(`/doctordetail/D100001?${name}=${i.toString(36)}&from=${i}&page=2`))!;
+      expect(plan.queryDropped).toBe(true);
       keys.add(plan.key);
+      paths.add(plan.path);
     }
-    expect([...keys]).toEqual(['/doctordetail/D100001']);
-    expect(pageCachePlan(request('/trendsInfor?page=2&utm_campaign=z'))).toMatchObject({ key: '/trendsInfor?page=2', path: '/trendsInfor?page=2' });
+    expect([...keys]).toEqual(['/doctordetail/D100001?page=2']);
+    expect([...paths]).toEqual(['/doctordetail/D100001?page=2']);
+    expect(pageCachePlan(request('/trendsInfor?page=2'))).toMatchObject({ key: '/trendsInfor?page=2', queryDropped: false });
+  });
+
+  it('every page has a rule, and its rule lists exactly the parameters the page and its loaders read', () => {
+    const pages = sourceFiles('app').filter((file) => path.basename(file) === 'page.tsx');
+    expect(pages.length).toBeGreaterThan(60);
+    const undeclared: string[] = [];
+    for (const file of pages) {
+      const route = routeOf(file);
+      const sample = route.replace(/\[\[?\.{0,3}[^\]]+\]\]?/g, 'x');
+      const rules = PAGE_QUERY.filter((rule) => new RegExp(`^(?:${rule.path})$`).test(sample));
+      const reads = [...queryReadsOf(file)].sort();
+      if (route.startsWith('/redirect/')) {
+        // It reads the whole query (`await searchParams` handed on as it is).
+        expect(pageQueryParams(sample), file).toBe('any');
+        continue;
+      }
+      if (rules.length > 1) undeclared.push(`${file}: ${rules.length} rules`);
+      const declared = [...(pageQueryParams(sample) as readonly string[])].sort();
+      if (reads.join() !== declared.join()) undeclared.push(`${file} reads [${reads}] but PAGE_QUERY says [${declared}]`);
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it('the reader of the page’s parameters sees a parameter read in a loader two imports away (the check can fail)', () => {
+    // The doctor list reads its filters in components/doctors/finder-filters.ts, through app/(care)/_lib.
+    expect(queryReadsOf('app/(care)/doctorlist/[[...provinceId]]/page.tsx')).toContain('title');
+    expect(queryReadsOf('app/(member)/dRecord/registration/page.tsx')).toContain('status');
   });
 
   it('nginx keeps no answer for a query with one: its map names exactly TRACKING_PARAMS, and the micro-cache bypasses by it', () => {

@@ -36,13 +36,13 @@ export interface PageVaryRule {
 export const SESSION_COOKIES: readonly string[] = [ACCESS_COOKIE, REFRESH_COOKIE];
 
 /**
- * Every page varies by its query, except the marks that links carry for whoever counts visits (utm_*, `from`,
- * `spm`…): no page reads them, and a new value of one forced a whole render (docs/security.md "Abuse from many
- * clients": 8 connections made another visitor's cached page 20 times slower). The page cache keys and renders a
- * page without them (`pageQuery`); nginx keeps no answer to a request that has one (`$shengai_tracking_query`),
- * so each is answered by the page cache from the page without them.
+ * A page varies by the query parameters it reads (PAGE_QUERY) and by no other: the page cache keys and renders a
+ * page with those alone (`pageQuery`), so `?utm_source=<random>` or `?x=<random>` costs no render (docs/security.md
+ * "Abuse from many clients": 8 connections of one client made another visitor's cached page 20 times slower).
+ * nginx keeps no answer to a request whose query held anything else (lib/page-cache/serve.ts sends it no
+ * X-Accel-Expires; the marks of TRACKING_PARAMS it already bypasses by name), so its key never grows with them.
  */
-export const QUERY_VARY = 'query without tracking marks' as const;
+export const QUERY_VARY = 'the parameters the page reads' as const;
 
 /** The query parameters no page reads that links carry for analytics: `utm_` starts a family. */
 export const TRACKING_PARAMS: readonly string[] = ['utm_', 'from', 'spm', 'fbclid', 'gclid', 'msclkid', 'isappinstalled', 'nsukey'];
@@ -53,24 +53,90 @@ export function isTrackingParam(name: string): boolean {
   return TRACKING_PARAMS.some((t) => (t.endsWith('_') ? lower.startsWith(t) : lower === t));
 }
 
-/** The query (`?a=1&b=2`, or '') without its tracking marks, the other parameters as sent and in order. */
-export function pageQuery(search: string): string {
-  if (!search || search === '?') return '';
-  const kept = search
-    .replace(/^\?/, '')
-    .split('&')
-    .filter((pair) => {
-      if (!pair) return false;
-      const raw = pair.split('=', 1)[0]!;
-      let name = raw;
-      try {
-        name = decodeURIComponent(raw.replace(/\+/g, ' '));
-      } catch {
-        /* a broken escape is no tracking mark: kept as sent */
-      }
-      return !isTrackingParam(name);
-    });
-  return kept.length > 0 ? `?${kept.join('&')}` : '';
+export interface PageQueryRule {
+  /** The pages: a path pattern in the regex syntax JavaScript and nginx share, matched whole (as PAGE_VARY). */
+  path: string;
+  /** The parameters the page (its metadata, its loaders) reads from its searchParams; `any`: the whole query. */
+  params: readonly string[] | 'any';
+}
+
+/**
+ * The query parameters each page reads (SPEC §2 names them with the routes). lib/page-vary.test.ts reads every
+ * page.tsx and the modules it imports and fails when a page reads a parameter that is not listed here, lists one it
+ * does not read, or has no rule: a page that starts to read one is declared here, or its value never reaches a
+ * cached render. A page without a rule reads none.
+ */
+export const PAGE_QUERY: readonly PageQueryRule[] = [
+  { path: '/', params: [] },
+  // Care: doctors, clinics, online consultation, booking.
+  { path: '/CloudIMClient/OnlineExpert/Index', params: ['page', 'sort'] },
+  { path: '/OnlineQuestjudgeList/[^/]+', params: ['content', 'etype', 'page', 'sat'] },
+  { path: '/ask', params: ['doctor'] },
+  { path: '/booking', params: ['slot'] },
+  // `dept` is read to refuse it: a department page is its department.
+  { path: '/department/[^/]+', params: ['clinic', 'date', 'dept', 'online', 'page', 'sort', 'title'] },
+  { path: '/doctordetail/[^/]+', params: ['content', 'etype', 'page', 'sat'] },
+  { path: '/doctorlist(?:/.*)?', params: ['clinic', 'date', 'dept', 'lat', 'lng', 'online', 'page', 'q', 'sort', 'title'] },
+  { path: '/hospitalEvaluateAll', params: ['clinic', 'content', 'etype', 'page', 'sat'] },
+  { path: '/hospitaldetail/[^/]+', params: ['content', 'etype', 'page', 'sat'] },
+  { path: '/hospitallist(?:/.*)?', params: ['lat', 'lng', 'page', 'q', 'sort', 'type'] },
+  { path: '/onlinequestionslist', params: ['page', 'q', 'reply', 'type'] },
+  { path: '/onlinequestionslistall/[^/]+', params: ['page', 'reply', 'type'] },
+  // The member's pages (never cached; listed so that the declaration is whole).
+  { path: '/(?:customerComplaints|customerMessage)', params: ['page'] },
+  { path: '/dRecord/(?:consultation|exchange|points)', params: ['page'] },
+  { path: '/dRecord/patients', params: ['next'] },
+  { path: '/dRecord/registration', params: ['page', 'status'] },
+  { path: '/(?:integralChage|onlineMall)', params: ['category', 'page', 'sort'] },
+  { path: '/productDetails', params: ['sn'] },
+  { path: '/serviceRulesDetail', params: ['id'] },
+  // News, the group, its foundation.
+  { path: '/(?:Growingupdetail|cultureDetail|videoDetail|foundationdetail|healthSciencedetail|noticedetail)', params: ['id'] },
+  { path: '/newtdetail/.+', params: ['id'] },
+  { path: '/aboutHospital', params: ['jobChannel', 'jobPage', 'jobType'] },
+  { path: '/(?:culturelist|saGlory|saGrowingup|savideo|trendsInfor|foundationlist|foundcutr0068|foundcutr0069|foundcutr0145)', params: ['page', 'province', 'year'] },
+  { path: '/systemcontent', params: ['id', 'log'] },
+  { path: '/systemdetail', params: ['classId'] },
+  { path: '/systemloglist', params: ['page'] },
+  // Specialties.
+  { path: '/expertstudio(?:/.*)?', params: ['page', 'q'] },
+  { path: '/(?:expertstudiodetails|specialDetail|workDynamicDetail|workResultDetail)', params: ['id'] },
+  { path: '/illnessdetail/[^/]+', params: ['sort'] },
+  { path: '/illnesslist(?:/.*)?', params: ['disease', 'page', 'q', 'sort', 'type'] },
+  // The search, and the redirect helper, which passes its whole query on to the page it redirects to.
+  { path: '/searchList', params: ['keyword', 'page', 'type'] },
+  { path: '/redirect/.+', params: 'any' },
+];
+
+const queryMatchers = PAGE_QUERY.map((rule) => ({ rule, re: new RegExp(`^(?:${rule.path})$`) }));
+
+/** The parameters a page reads (PAGE_QUERY), `any`, or none for a page without a rule. */
+export function pageQueryParams(pathname: string): readonly string[] | 'any' {
+  return queryMatchers.find(({ re }) => re.test(pathname))?.rule.params ?? [];
+}
+
+function paramName(pair: string): string | null {
+  const raw = pair.split('=', 1)[0]!;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return null; // a broken escape names no parameter a page reads
+  }
+}
+
+/**
+ * The query a page is keyed and rendered by (`?a=1&b=2`, or ''): the parameters it reads, as sent and in order;
+ * `dropped` when the request's query held anything else (a tracking mark, a parameter no page reads).
+ */
+export function pageQuery(pathname: string, search: string): { query: string; dropped: boolean } {
+  const pairs = search.replace(/^\?/, '').split('&').filter(Boolean);
+  const reads = pageQueryParams(pathname);
+  const kept = pairs.filter((pair) => {
+    if (reads === 'any') return true;
+    const name = paramName(pair);
+    return name !== null && !isTrackingParam(name) && reads.includes(name);
+  });
+  return { query: kept.length > 0 ? `?${kept.join('&')}` : '', dropped: kept.length < pairs.length };
 }
 
 /** A cookie every page reads, with the few values it reads: every cache keys by the value, none bypasses. */

@@ -34,6 +34,11 @@ export function parseId(value: ParamValue | null): number | null | undefined {
   return n <= MAX_ID ? n : null;
 }
 
+/** The last page of a list of `total` items (1 when empty); a page above it answers 404. */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
 /** A list page number: 1 when absent or empty, null when malformed or above `max`. */
 export function parsePage(value: ParamValue, max = 10_000): number | null {
   if (value === undefined || value === '') return 1;

@@ -129,8 +129,3 @@ export function finderQuery(s: { sort: string; keyword: string; filters: FinderF
     page: s.page && s.page > 1 ? s.page : undefined,
   };
 }
-
-/** The last page of a list of `total` items (1 when empty); a page above it answers 404. */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}

@@ -15,8 +15,8 @@ function request(pathAndQuery: string, init: { method?: string; headers?: Record
 
 describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
   it('caches full loads of public pages under their path and query, forwarding nothing', () => {
-    const plan = pageCachePlan(request('/doctordetail/D100001?tab=2', { headers: { cookie: 'address=216; _ga=1' }, cookies: { address: '216', _ga: '1' } }));
-    expect(plan).toEqual({ key: '/doctordetail/D100001?tab=2', path: '/doctordetail/D100001?tab=2', forward: {}, perVisitor: false });
+    const plan = pageCachePlan(request('/doctordetail/D100001?page=2', { headers: { cookie: 'address=216; _ga=1' }, cookies: { address: '216', _ga: '1' } }));
+    expect(plan).toEqual({ key: '/doctordetail/D100001?page=2', path: '/doctordetail/D100001?page=2', forward: {}, perVisitor: false, queryDropped: false });
   });
 
   it('never answers a member from the cache: public pages may render their balance or messages', () => {

@@ -33,6 +33,11 @@ export interface PageCachePlan {
   forward: Record<string, string>;
   /** Keyed by the visitor's address or place: kept in a smaller store of its own. */
   perVisitor: boolean;
+  /**
+   * The request's query held parameters the page does not read (dropped from `key` and `path`): the proxy in
+   * front, which keys by the whole query, is not let keep the answer (lib/page-cache/serve.ts).
+   */
+  queryDropped: boolean;
   /** A page that reads the visitor's IP location: the address, and the key without it (see `keyedByPlace`). */
   located?: { address: string; keyBase: string };
 }
@@ -147,8 +152,9 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   // A member's page may hold the member's data: rendered for them alone.
   if (SESSION_COOKIES.some((name) => request.cookie(name) !== undefined)) return null;
 
-  // Keyed and rendered without the marks links carry for analytics (lib/page-vary.ts QUERY_VARY).
-  const path = `${request.pathname}${pageQuery(request.search)}`;
+  // Keyed and rendered with the query parameters the page reads alone (lib/page-vary.ts QUERY_VARY).
+  const { query, dropped } = pageQuery(request.pathname, request.search);
+  const path = `${request.pathname}${query}`;
   const forward: Record<string, string> = {};
   const keyParts = [path];
   const vary = pageVary(request.pathname);
@@ -172,9 +178,9 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
     const address = clientAddress(request.headers);
     Object.assign(forward, siteForwardHeaders(address));
     const keyBase = keyParts.join('\n');
-    return { key: `${keyBase}\nclient=${address}`, path, forward, perVisitor: true, located: { address, keyBase } };
+    return { key: `${keyBase}\nclient=${address}`, path, forward, perVisitor: true, queryDropped: dropped, located: { address, keyBase } };
   }
-  return { key: keyParts.join('\n'), path, forward, perVisitor: false };
+  return { key: keyParts.join('\n'), path, forward, perVisitor: false, queryDropped: dropped };
 }
 
 /**

@@ -8,6 +8,8 @@ import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-throu
 import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } from './fallback';
 import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS } from './serve';
 import { PROXY_CACHE_HEADER } from './proxy-place';
+import { LIMITS } from '@/lib/limits';
+import { resetRouteLimits } from '@/lib/security/route-limits';
 import { pageCacheState, purgePageCache } from './store';
 
 /** Where the test's addresses are (lib/page-cache/place.ts asks GetAliyunCity); an address not here cannot be located. */
@@ -73,6 +75,8 @@ beforeEach(() => {
   Object.assign(origin, { renders: 0, fallbackRenders: 0, status: 200, delayMs: 0, version: 'v1', answers: {} });
   purgePageCache();
   pageCacheState().unreachableUntil = 0;
+  // Every test's requests come from one client unless they say otherwise: each starts with its allowance whole.
+  resetRouteLimits();
 });
 
 function get(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
@@ -416,6 +420,22 @@ describe('what the proxy in front may keep (X-Accel-Expires, deploy/ nginx micro
     expect(last.res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
   });
 
+  it('an answer to a query with a parameter the page does not read is the page’s, and the proxy keeps none of it (its key holds the whole query)', async () => {
+    const usual = await read('/trendsInfor?page=2');
+    expect(usual.res.headers.get(PROXY_CACHE_HEADER)).toBe(String(SHARED_ANSWER_SECONDS));
+    for (const query of ['?page=2&utm_source=a', '?x=1&page=2', '?page=2&spm=1.2', '?page=2&%zz']) {
+      const busted = await read(`/trendsInfor${query}`);
+      expect(busted.res.headers.get('x-page-cache'), query).toBe('HIT');
+      expect(busted.body, query).toContain('v1 /trendsInfor?page=2</p>');
+      expect(busted.res.headers.get(PROXY_CACHE_HEADER), query).toBeNull();
+    }
+    // A miss too: rendered once with the parameters it reads, and not the proxy's to keep.
+    const miss = await read('/trendsInfor?page=3&y=9');
+    expect(miss.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(miss.res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
+    expect(origin.renders).toBe(2);
+  });
+
   it('a place-keyed list only when the proxy keyed it by the place it was made for (lib/page-cache/proxy-place.ts)', async () => {
     vi.stubEnv('TRUSTED_PROXY_HOPS', '1');
     const kept = async (headers: Record<string, string>) => (await read('/hospitallist', { headers })).res.headers.get(PROXY_CACHE_HEADER);
@@ -432,6 +452,43 @@ describe('what the proxy in front may keep (X-Accel-Expires, deploy/ nginx micro
     // Without a trusted proxy the header is anybody's: never believed.
     vi.stubEnv('TRUSTED_PROXY_HOPS', '0');
     expect(await kept({ 'x-shengai-peer': '203.0.113.2', 'x-visitor-place': '215@25.04,102.71' })).toBeNull();
+  });
+});
+
+describe('a client’s page renders that no cache answered (LIMITS.pageRender, docs/security.md cache busting)', () => {
+  beforeEach(() => {
+    vi.stubEnv('RATE_LIMIT_SCALE', '1');
+    resetRouteLimits();
+  });
+
+  it('one client is refused its new renders past its allowance (429, Retry-After, the whole error page); another client, and its kept pages, are not', async () => {
+    const attacker = { 'x-shengai-peer': '192.0.2.7' };
+    const allowance = LIMITS.pageRender.allowance;
+    for (let page = 1; page <= allowance; page++) {
+      expect((await read(`/trendsInfor?page=${page}`, { headers: attacker })).res.status).toBe(200);
+    }
+    expect(origin.renders).toBe(allowance);
+    const refused = await read('/trendsInfor?page=9999', { headers: attacker });
+    expect(refused.res.status).toBe(429);
+    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.res.headers.get('cache-control')).toBe('no-store');
+    expect(refused.body).toContain(UNAVAILABLE_RENDER_PATH);
+    expect(origin.renders).toBe(allowance);
+    // A kept page is never refused, to the attacker either.
+    expect((await read('/trendsInfor?page=1', { headers: attacker })).res.headers.get('x-page-cache')).toBe('HIT');
+    // Another client renders: the allowance is per client (an IPv6 address by its /64, lib/security/client-address.ts).
+    const visitor = await read('/trendsInfor?page=9999', { headers: { 'x-shengai-peer': '192.0.2.8' } });
+    expect(visitor.res.status).toBe(200);
+    expect(visitor.body).toContain('v1 /trendsInfor?page=9999</p>');
+  });
+
+  it('parameters a page does not read cost no render: 500 random ones from one client, one render', async () => {
+    const attacker = { 'x-shengai-peer': '192.0.2.9' };
+    for (let i = 0; i < 500; i++) {
+      const { res } = await read(`/doctordetail/D100001?x${i}=${i}&utm_source=${i}`, { headers: attacker });
+      expect(res.status).toBe(200);
+    }
+    expect(origin.renders).toBe(1);
   });
 });
 

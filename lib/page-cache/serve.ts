@@ -30,6 +30,8 @@ import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-thr
 import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
 import { pageCacheOutcomeObserved } from '@/lib/observability/hook-state';
+import { LIMITS } from '@/lib/limits';
+import { secondsOverLimit } from '@/lib/security/route-limits';
 
 /** The user agent of the cache's own render (a crawler-like name would make the site treat it as one). */
 export const RENDER_USER_AGENT = 'shengai-page-cache';
@@ -261,7 +263,7 @@ export async function fallbackPage(kind: 'notFound' | 'unavailable', siteVary: r
   const path = kind === 'notFound' ? NOT_FOUND_RENDER_PATH : UNAVAILABLE_RENDER_PATH;
   const expected = kind === 'notFound' ? 404 : 200;
   const forward: Record<string, string> = siteVary.length > 0 ? { cookie: siteVary.join('; ') } : {};
-  const plan = { key, path, forward, perVisitor: false };
+  const plan = { key, path, forward, perVisitor: false, queryDropped: false };
   const kept = state.shared.get(key);
   if (kept) {
     // Stale-while-revalidate, as for pages: the error page never waits for a render.
@@ -355,12 +357,40 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
       kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       void renderOnce(plan, store);
     }
-    return answer(kept, request, stale ? 'STALE' : 'HIT', kept.status, shared);
+    return answer(kept, request, stale ? 'STALE' : 'HIT', kept.status, shared && !plan.queryDropped);
   }
 
+  // A render of its own (joining one under way costs nothing) is one of the client's uncached renders.
+  if (!state.inflight.has(plan.key)) {
+    const refused = await refuseUncachedRender(request);
+    if (refused) return refused;
+  }
   warmFallbacks();
   const outcome = await renderOnce(plan, store);
   const fresh = rendered(outcome);
-  if (fresh && !fresh.fallback) return answer(fresh.page, request, 'MISS', fresh.page.status, shared && fresh.cacheable);
+  // nginx keys by the whole query: an answer to a query that held parameters the page does not read is not its to keep.
+  if (fresh && !fresh.fallback) return answer(fresh.page, request, 'MISS', fresh.page.status, shared && fresh.cacheable && !plan.queryDropped);
   return answerFailure(outcome, plan.key, request);
+}
+
+/** Requests that have spent their render already (a miss the page cache passed on is not charged twice). */
+const renderSpent = new WeakSet<object>();
+
+/**
+ * Spends one of the client's page renders that no cache answered (LIMITS.pageRender, per client by the site's one
+ * rule, shared through Redis with REDIS_URL), once per request: null when allowed, else 429 with Retry-After and
+ * the kept error page (页面暂时无法显示), in the client's mode of the site. A kept page is never refused
+ * (docs/security.md "Abuse from many clients": cache busting).
+ */
+export async function refuseUncachedRender(request: NextRequest): Promise<NextResponse | null> {
+  if (renderSpent.has(request)) return null;
+  renderSpent.add(request);
+  const wait = await secondsOverLimit('pageRender', request.headers);
+  if (wait === null) return null;
+  const page = await fallbackPage('unavailable', siteVaryOfHeaders(request.headers)).catch(() => null);
+  const refusal = page
+    ? answer(page, request, 'FALLBACK', 429)
+    : new NextResponse(LIMITS.pageRender.message, { status: 429, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  refusal.headers.set('retry-after', String(wait));
+  return refusal;
 }

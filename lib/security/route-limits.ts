@@ -47,16 +47,19 @@ function limiter(name: RouteLimitName): RateLimiterAbstract {
  * fault counts as allowed: a broken counter must not close the site.
  */
 export async function refuseOverLimit(name: RouteLimitName, request: Pick<Request, 'headers'>): Promise<Response | null> {
+  const wait = await secondsOverLimit(name, request.headers);
+  if (wait === null) return null;
+  return Response.json({ error: LIMITS[name].message }, { status: 429, headers: { 'retry-after': String(wait), 'cache-control': 'no-store' } });
+}
+
+/** Spends one request of `name` for the client: null when allowed, else the seconds until it is (Retry-After). */
+export async function secondsOverLimit(name: RouteLimitName, headers: Pick<Headers, 'get'>): Promise<number | null> {
   try {
-    await limiter(name).consume(clientLimitKey(request.headers));
+    await limiter(name).consume(clientLimitKey(headers));
     return null;
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) return null;
-    const wait = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    return Response.json(
-      { error: LIMITS[name].message },
-      { status: 429, headers: { 'retry-after': String(wait), 'cache-control': 'no-store' } },
-    );
+    return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
   }
 }
 

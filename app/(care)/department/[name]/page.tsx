@@ -4,7 +4,7 @@ import { DepartmentJsonLd } from '@/components/doctors/department-json-ld';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { DetailSection } from '@/components/doctors/doctor-profile';
 import { FinderFilterPanel } from '@/components/doctors/finder-filter-panel';
-import { droppedNotices, finderQuery, lastPage, parseFinderFilters, settleFilters, type FinderFilters } from '@/components/doctors/finder-filters';
+import { droppedNotices, finderQuery, parseFinderFilters, settleFilters, type FinderFilters } from '@/components/doctors/finder-filters';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterTabs } from '@/components/ui/filter-tabs';
@@ -16,7 +16,7 @@ import { getDoctorPage } from '@/lib/api/doctors';
 import { DEFAULT_PROVINCE, DOCTOR_SORTS, pickOption } from '@/lib/constants';
 import { routes } from '@/lib/routes';
 import { pageMetadata, summarize } from '@/lib/seo';
-import { parsePage, single, type SearchParams } from '@/lib/url-params';
+import { lastPage, parsePage, single, type SearchParams } from '@/lib/url-params';
 
 interface Props {
   params: Promise<{ name: string }>;

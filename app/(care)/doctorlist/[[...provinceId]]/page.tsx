@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { Link } from '@/components/ui/link';
 import { DoctorCard } from '@/components/doctors/doctor-card';
 import { FinderFilterPanel } from '@/components/doctors/finder-filter-panel';
-import { droppedNotices, finderQuery, lastPage, parseFinderFilters, settleFilters, type FinderFilters } from '@/components/doctors/finder-filters';
+import { droppedNotices, finderQuery, parseFinderFilters, settleFilters, type FinderFilters } from '@/components/doctors/finder-filters';
 import { ProvinceTabs } from '@/components/doctors/province-tabs';
 import { RememberProvince } from '@/components/doctors/remember-province';
 import { provinceListState } from '@/app/(care)/_lib/resolve-province';
@@ -17,7 +17,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { getDoctorFilterCounts } from '@/lib/api/doctor-filters';
 import { getDoctorPage } from '@/lib/api/doctors';
 import { DOCTOR_SORTS, pickOption } from '@/lib/constants';
-import { single, type SearchParams } from '@/lib/url-params';
+import { lastPage, single, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 

@@ -7,7 +7,6 @@ import { provinceListState } from '@/app/(care)/_lib/resolve-province';
 import { ListSearchBox } from '@/components/doctors/search-box';
 import { ClinicCard } from '@/components/hospitals/clinic-card';
 import { CLINIC_ORDERS, clinicOrder, clinicTypeFilter } from '@/components/hospitals/clinic-list-rules';
-import { lastPage } from '@/components/doctors/finder-filters';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { distanceKm } from '@/components/hospitals/distance';
 import { UseMyLocation } from '@/components/hospitals/use-my-location';
@@ -17,7 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { getClinicPage, getSaleTypes } from '@/lib/api/clinics';
-import { single, type SearchParams } from '@/lib/url-params';
+import { lastPage, single, type SearchParams } from '@/lib/url-params';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
 
