@@ -25,10 +25,9 @@ import { ErrorNo } from '@/lib/contract';
 import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
 import { isLoginRequiredPath, routes } from '@/lib/routes';
 import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
-import { MEMBER_RENDER_HEADER, answerMemberPage, isMemberRender, rendersForMember } from '@/lib/page-cache/member-render';
 import { answerVisitorPlace, VISITOR_PLACE_PATH } from '@/lib/page-cache/proxy-place';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, refuseUncachedRender, RENDER_HEADER } from '@/lib/page-cache/serve';
-import { isPlainDocumentRequest, isRouteHandlerPath, rendersAlone } from '@/lib/page-cache/policy';
+import { isRouteHandlerPath } from '@/lib/page-cache/policy';
 import { actionRequestKind, refuseMalformedAction } from '@/lib/security/action-request';
 import { rememberedLookup } from '@/lib/remembered-lookup';
 import { cspProxy, type CspForRequest } from '@/lib/security/csp-proxy';
@@ -114,8 +113,8 @@ export async function proxy(request: NextRequest) {
     if (cached) return cached;
   }
   // Any other page is rendered for this request alone: one of the client's uncached renders (LIMITS.pageRender;
-  // a miss of the page cache was charged there). The loopback renders were charged as their visitor's request.
-  if (!cacheRender && !isMemberRender(request.headers) && (request.method === 'GET' || request.method === 'HEAD') && !isRouteHandlerPath(pathname)) {
+  // a miss of the page cache was charged there). The page cache's own renders were charged as their visitor's request.
+  if (!cacheRender && (request.method === 'GET' || request.method === 'HEAD') && !isRouteHandlerPath(pathname)) {
     const refused = await refuseUncachedRender(request);
     if (refused) return refused;
   }
@@ -125,7 +124,6 @@ export async function proxy(request: NextRequest) {
   const headers = csp().requestHeaders;
   headers.delete('x-middleware-subrequest');
   headers.delete(RENDER_HEADER);
-  headers.delete(MEMBER_RENDER_HEADER);
   // A client-sent X-Forwarded-Host counts for nothing without a trusted proxy
   // (TRUSTED_PROXY_HOPS): Next's own server-action origin check sees the Host.
   if (trustedProxyHops() === 0) {
@@ -139,17 +137,6 @@ export async function proxy(request: NextRequest) {
   if (pathname === routes.notFound() || pathname.startsWith(`${routes.notFound()}/`)) headers.delete(PAGE_PATH_HEADER);
   else headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
 
-  // A document load the page cache does not answer is rendered on loopback, so an error answer holds the whole
-  // site (lib/page-cache/member-render.ts): a member's page, the search and the redirect helper, and a load by a
-  // client that asks with Accept */* or none (curl, link previewers). The loopback render itself renders as usual.
-  const hasSession = Boolean(refreshToken) || request.cookies.has(ACCESS_COOKIE);
-  const forMember =
-    !cacheRender &&
-    !isMemberRender(request.headers) &&
-    rendersForMember(request) &&
-    !isRouteHandlerPath(pathname) &&
-    (hasSession || rendersAlone(pathname) || isPlainDocumentRequest(request.headers));
-
   // 3. Refresh an expired access cookie once, for the page and the browser alike.
   if (refreshToken && needsRefresh) {
     try {
@@ -157,11 +144,6 @@ export async function proxy(request: NextRequest) {
       request.cookies.set(ACCESS_COOKIE, tokens.accessToken);
       if (tokens.refreshToken) request.cookies.set(REFRESH_COOKIE, tokens.refreshToken);
       headers.set('cookie', request.cookies.toString());
-      const rendered = forMember ? await answerMemberPage(request, headers) : null;
-      if (rendered) {
-        writeTokenCookies(rendered.cookies, tokens);
-        return rendered;
-      }
       const response = NextResponse.next({ request: { headers } });
       writeTokenCookies(response.cookies, tokens);
       return csp().apply(response);
@@ -183,10 +165,8 @@ export async function proxy(request: NextRequest) {
     }
   }
 
-  if (forMember) {
-    const rendered = await answerMemberPage(request, headers);
-    if (rendered) return rendered;
-  }
+  // A document load the page cache does not answer renders here, once; an empty error shell Next answers it with
+  // is made whole on Node's response (lib/page-cache/error-mend.ts).
   return csp().apply(NextResponse.next({ request: { headers } }));
 }
 

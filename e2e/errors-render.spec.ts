@@ -34,7 +34,7 @@ for (const [what, path] of UNKNOWN) {
 
 // Whatever the client asks with: curl and many link previewers send `Accept: */*` or no Accept at all, and the
 // search and the redirect helper, which are rendered for each request, answer whole pages too (docs/security.md
-// "Abuse from many clients"; proxy.ts renders such loads on loopback, lib/page-cache/member-render.ts).
+// "Abuse from many clients"; their error answers are mended on Node's response, lib/page-cache/error-mend.ts).
 const ANY_CLIENT: [string, Record<string, string>][] = [
   ['a browser', DOCUMENT],
   ['curl (Accept */*)', { accept: '*/*' }],
@@ -105,7 +105,7 @@ test('the server-rendered error page is not an address of its own', async ({ req
   expect(await res.text()).toMatch(/<h1[^>]*>页面不存在<\/h1>/);
 });
 
-// A member's pages are rendered for them alone, outside the page cache: lib/page-cache/member-render.ts
+// A member's pages are rendered for them alone, outside the page cache: lib/page-cache/error-mend.ts
 // gives their error answers the same whole pages.
 test.describe('a logged-in member', () => {
   let tokens: Tokens;

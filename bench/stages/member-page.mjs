@@ -1,9 +1,8 @@
 /**
  * Member pages on one process (docs/bench.md "Member pages"): autocannon with a browser's headers and the
  * demo member's cookies on a member's own page and on a public page loaded by a member. Each of those loads
- * is rendered through a loopback request into the same server (lib/page-cache/member-render.ts; docs/decisions.md
- * "Member pages still render through loopback"), and none is answered from the page cache, so this is the
- * figure that hop costs. Rows go into `report.throughput` (kind `member`).
+ * renders once, in place (docs/decisions.md "Member pages render once"), and none is answered from the page
+ * cache, so this is what a render costs. Rows go into `report.throughput` (kind `member`).
  *
  * Alone, for a before/after comparison of two builds: `BENCH_PORT=3292 node bench/stages/member-page.mjs`
  * starts `next start` of the current build on that port with a fresh bench database, prints the rows as JSON

@@ -115,6 +115,15 @@ test('nginx keeps a public page one second for every visitor, and never a member
   expect(hit.headers['strict-transport-security']).toContain('max-age=31536000');
   expect(hit.headers['x-accel-expires']).toBeUndefined();
 
+  // A parameter no page reads (lib/page-vary.ts PAGE_QUERY): the process answers the kept page, and nginx, whose key
+  // holds the whole query, keeps none of it, however often it is asked for (docs/security.md "cache busting").
+  for (let i = 0; i < 4; i++) {
+    const busted = await how('/newtdetail/2?bust=1');
+    expect(busted.status).toBe(200);
+    expect(busted.cache).not.toBe('HIT');
+    expect(busted.body).toContain(hit.body.match(/<h1[^>]*>[^<]*/)?.[0] ?? '<h1');
+  }
+
   // A member's request never reads or fills it: the member's own page, with their name in the header's data.
   const tokens = await apiLogin(request, DEMO.other);
   const member = await how('/userIndex', { cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` });

@@ -11,7 +11,6 @@ import { INTERNAL_RENDER_HEADERS, PAGE_CACHE_OUTCOME_HEADER, installHttpServerHo
 import { siteMetrics } from './metrics';
 import { routeMatcher } from './route-pattern';
 import { PAGE_CACHE_HEADER, RENDER_HEADER } from '@/lib/page-cache/serve';
-import { MEMBER_RENDER_HEADER } from '@/lib/page-cache/member-render';
 
 let server: http.Server;
 let port = 0;
@@ -49,7 +48,7 @@ function get(path: string, agent: http.Agent, headers: Record<string, string> = 
 describe('the request hook', () => {
   it('names the header constants the page cache uses', () => {
     expect(PAGE_CACHE_OUTCOME_HEADER).toBe(PAGE_CACHE_HEADER);
-    expect(INTERNAL_RENDER_HEADERS).toEqual([RENDER_HEADER, MEMBER_RENDER_HEADER]);
+    expect(INTERNAL_RENDER_HEADERS).toEqual([RENDER_HEADER]);
   });
 
   it('answers with a request id (nginx’s when it is one), counts by route pattern, and keeps the cache outcome to itself', async () => {

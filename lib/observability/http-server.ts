@@ -29,9 +29,9 @@ import { logRequest, requestLogEnabled, requestLogger } from './request-log';
 import { buildRouteMatcher, type RouteMatcher } from './route-pattern';
 import { hookState, isDraining, pageCacheOutcomeObserved, type HookState } from './hook-state';
 
-/** lib/page-cache/serve.ts PAGE_CACHE_HEADER, RENDER_HEADER; lib/page-cache/member-render.ts MEMBER_RENDER_HEADER (a test holds them equal). */
+/** lib/page-cache/serve.ts PAGE_CACHE_HEADER, RENDER_HEADER (a test holds them equal). */
 export const PAGE_CACHE_OUTCOME_HEADER = 'x-page-cache';
-export const INTERNAL_RENDER_HEADERS = ['x-page-cache-render', 'x-member-render'] as const;
+export const INTERNAL_RENDER_HEADERS = ['x-page-cache-render'] as const;
 /** The health and metrics routes: neither logged nor counted as requests. */
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;

@@ -4,7 +4,7 @@
  * one place"). Each works around what Next's own server does not offer, so a new Next can make one wrong or
  * needless: outside the range below, the start says so loudly, once, naming the patches to re-check.
  *
- * In the order they are installed (1 to 4 wrap `http.Server.prototype.emit`):
+ * In the order they are installed (1 to 4, 6 and 7 wrap `http.Server.prototype.emit`):
  * 1. the request log, metrics and SIGTERM drain (lib/observability/http-server.ts): Next times nothing;
  * 2. 405 for TRACE and other methods, 204 for OPTIONS (lib/security/unsupported-methods.ts): Next's WHATWG
  *    Request threw (a 500) before proxy.ts could see them;
@@ -14,7 +14,10 @@
  *    (lib/security/answer-status.ts): a server action's answer is always 200 otherwise;
  * 5. the page cache's precompressed bytes sent as they are (lib/page-cache/pass-through.ts, on
  *    `ServerResponse.prototype`): Next drops a returned Response's Content-Encoding and gzips it again;
- * 6. bodies over their path's limit refused (413, the connection closed) before Next reads and clones them,
+ * 6. a page load that Next answers with its empty error shell (404 or 5xx, `<html id="__next_error__">`) gets the
+ *    whole not-found or error page in its place (lib/page-cache/error-mend.ts): Next's production build renders a
+ *    page's notFound() UI only in the RSC payload (vercel/next.js #98954), and mending it here renders each page once;
+ * 7. bodies over their path's limit refused (413, the connection closed) before Next reads and clones them,
  *    a path with a broken escape handed to Next as the 404 page, and a server action posted to a page that
  *    does not have it answered 404 (lib/security/request-guard.ts): Next read such bodies to the end, answered
  *    500 outside proxy.ts's matcher, and forwarded such actions to itself. Installed last, it runs first.
@@ -25,13 +28,14 @@ import { installUnsupportedMethodGuard } from '@/lib/security/unsupported-method
 import { stampPeerAddress } from '@/lib/security/peer-stamp';
 import { installAnswerStatus } from '@/lib/security/answer-status';
 import { installPassThrough } from '@/lib/page-cache/pass-through';
+import { installErrorMend } from '@/lib/page-cache/error-mend';
 import { buildActionOwners, type ActionOwners } from '@/lib/security/action-owners';
 import { installRequestGuard } from '@/lib/security/request-guard';
 
 /** The Next versions these patches were written and checked for: 16.4 up to the next major. */
 export const NEXT_RANGE = { from: [16, 4], below: [17, 0] } as const;
 
-export const PATCHES = ['request log and drain', 'unsupported methods', 'peer address', 'answer status', 'page-cache pass-through', 'request guard'] as const;
+export const PATCHES = ['request log and drain', 'unsupported methods', 'peer address', 'answer status', 'page-cache pass-through', 'error-page mending', 'request guard'] as const;
 
 /** Whether a Next version (a release or a canary: 16.5.0-canary.3) is inside NEXT_RANGE. */
 export function nextVersionFits(version: string): boolean {
@@ -71,6 +75,7 @@ export async function installNodePatches(options: PatchOptions = {}): Promise<{ 
   stampPeerAddress();
   installAnswerStatus();
   installPassThrough();
+  installErrorMend();
   // The build's action owners, read at the first action posted (next dev has no manifest: Next decides).
   let owners: ActionOwners | null | undefined;
   await installRequestGuard({ ownsAction: (pathname, id) => (owners === undefined ? (owners = buildActionOwners()) : owners)?.(pathname, id) ?? null });

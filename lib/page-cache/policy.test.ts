@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlainDocumentRequest, isRouteHandlerPath, keyedByPlace, pageCachePlan, rendersAlone, siteVaryOfHeaders, type PageRequest } from './policy';
+import { isPlainDocumentRequest, isRouteHandlerPath, keyedByPlace, pageCachePlan, siteVaryOfHeaders, type PageRequest } from './policy';
 
 function request(pathAndQuery: string, init: { method?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): PageRequest {
   const url = new URL(pathAndQuery, 'http://site.test');
@@ -128,7 +128,7 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
   });
 });
 
-describe('document loads the page cache leaves to Next (lib/page-cache/member-render.ts renders them on loopback)', () => {
+describe('document loads the page cache leaves to Next (lib/page-cache/error-mend.ts mends their error answers)', () => {
   const plain = (headers: Record<string, string>) => isPlainDocumentRequest(new Headers(headers));
 
   it('a load with Accept */* or none, without a browser\'s fetch marks, is a plain document load', () => {
@@ -147,10 +147,7 @@ describe('document loads the page cache leaves to Next (lib/page-cache/member-re
     expect(plain({ accept: 'image/png,*/*' })).toBe(false);
   });
 
-  it('the search and the redirect helper render alone; route handlers are no pages', () => {
-    expect(rendersAlone('/searchList')).toBe(true);
-    expect(rendersAlone('/redirect/doctorlist')).toBe(true);
-    expect(rendersAlone('/doctorlist')).toBe(false);
+  it('route handlers are no pages', () => {
     for (const path of ['/search-suggestions', '/share-card/doctor/D1.png', '/session/me', '/api/News/GetNewList', '/auth/wechat']) {
       expect(isRouteHandlerPath(path), path).toBe(true);
     }

@@ -89,8 +89,8 @@ export function isDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean {
  * marks a browser puts on its own fetches (`Sec-Fetch-Dest: empty`, `Next-Url`, the RSC headers, `Next-Action`):
  * curl and many link previewers ask that way. Never answered from the page cache (nginx keeps only page-cache
  * answers, and such a request is how the stack's tests reach a process), but its error answers still need the
- * whole site in their first HTML (docs/security.md "Abuse from many clients"), so proxy.ts renders it on
- * loopback like a member's page (lib/page-cache/member-render.ts).
+ * whole site in their first HTML (docs/security.md "Abuse from many clients"): they are mended on Node's
+ * response like a member's page (lib/page-cache/error-mend.ts).
  */
 export function isPlainDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean {
   if (h.has('rsc') || h.has('next-router-prefetch') || h.has('next-url') || h.has('next-action')) return false;
@@ -102,21 +102,13 @@ export function isPlainDocumentRequest(h: Pick<Headers, 'get' | 'has'>): boolean
 
 /**
  * Addresses answered by the site's route handlers, not pages: JSON, images and redirects that never hold the
- * site's layout, so their error answers are their own (proxy.ts renders no document load of theirs on loopback).
+ * site's layout, so their error answers are their own (lib/page-cache/error-mend.ts leaves them as written).
  */
 export function isRouteHandlerPath(pathname: string): boolean {
   // ask-photo: a question's photo, to its asker only (docs/security.md "Uploads").
   return /^\/(?:api|session|auth|share-card|search-suggestions|ask-photo)(?:\/|$)/.test(pathname) || /^\/(?:healthz|readyz|metrics)$/.test(pathname);
 }
 
-/**
- * Pages rendered for each request, never cached whole (`isUncachedPath`), whose error answers still need the
- * whole site in their first HTML: the search (each search is recorded) and the redirect helper. proxy.ts
- * renders their document loads on loopback like a member's (lib/page-cache/member-render.ts).
- */
-export function rendersAlone(pathname: string): boolean {
-  return pathname === '/searchList' || pathname.startsWith('/redirect/');
-}
 
 /**
  * The cookies every page reads (SITE_VARY_COOKIES: the 长者模式) that this request sets to a value the layout

@@ -222,17 +222,34 @@ export function answer(
     headers.set('cache-control', 'no-store');
   }
   // Without the pass-through (lib/page-cache/pass-through.ts) Next would re-encode the bytes: send them raw.
-  const encoding = passThroughInstalled() ? chooseEncoding(request.headers.get('accept-encoding')) : 'identity';
-  const vary = headers.get('vary');
-  if (!vary || !/accept-encoding/i.test(vary)) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  const bytes = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.raw;
-  // Next drops Content-Encoding/Content-Length from this Response; the pass-through puts them back.
-  if (encoding !== 'identity') headers.set(ENCODING_HEADER, encoding);
-  if (passThroughInstalled()) headers.set(LENGTH_HEADER, String(bytes.byteLength));
-  headers.set('content-security-policy', page.body.csp);
+  const stored = storedAnswer(page, passThroughInstalled() ? request.headers.get('accept-encoding') : null);
+  for (const [name, value] of stored.headers) {
+    // Next drops Content-Encoding/Content-Length from this Response; the pass-through puts them back.
+    if (name === 'content-encoding') headers.set(ENCODING_HEADER, value);
+    else if (name === 'content-length') {
+      if (passThroughInstalled()) headers.set(LENGTH_HEADER, value);
+    } else headers.set(name, value);
+  }
+  const bytes = stored.bytes;
   // The request log and metrics read it too (lib/observability/http-server.ts), and keep it from the visitor.
   if (pageCacheDebug() || pageCacheOutcomeObserved()) headers.set(PAGE_CACHE_HEADER, how);
   return new NextResponse(request.method === 'HEAD' ? null : storedBody(bytes), { status, headers });
+}
+
+/**
+ * A kept page's bytes in the encoding `acceptEncoding` allows (none when null), with the headers that go with
+ * them besides the page's own: Content-Encoding and Content-Length, Vary by Accept-Encoding, and the page's hash
+ * CSP. The page cache's answers and the error pages mended on Node's response (lib/page-cache/error-mend.ts).
+ */
+export function storedAnswer(page: CachedPage, acceptEncoding: string | null): { headers: [string, string][]; bytes: Uint8Array } {
+  const encoding = acceptEncoding === null ? 'identity' : chooseEncoding(acceptEncoding);
+  const bytes = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.raw;
+  const headers: [string, string][] = [];
+  const vary = page.headers.find(([name]) => name === 'vary')?.[1];
+  headers.push(['vary', !vary ? 'Accept-Encoding' : /accept-encoding/i.test(vary) ? vary : `${vary}, Accept-Encoding`]);
+  if (encoding !== 'identity') headers.push(['content-encoding', encoding]);
+  headers.push(['content-length', String(bytes.byteLength)], ['content-security-policy', page.body.csp]);
+  return { headers, bytes };
 }
 
 /**
