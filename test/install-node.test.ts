@@ -23,7 +23,7 @@ fs.writeFileSync(path.join(bin, 'node'), '#!/bin/sh\n[ -n "$FAKE_NODE_VERSION" ]
 
 function check(version: string, oldNode = false) {
   const r = spawnSync('bash', ['--norc', '--noprofile', '-c', `set -euo pipefail\nsay() { echo "[install] $*"; }\n${step}`], {
-    env: { PATH: `${bin}:/usr/bin:/bin`, FAKE_NODE_VERSION: version, ...(oldNode ? { SHENGAI_OLD_NODE: '1' } : {}) },
+    env: { NODE_ENV: 'test', PATH: `${bin}:/usr/bin:/bin`, FAKE_NODE_VERSION: version, ...(oldNode ? { SHENGAI_OLD_NODE: '1' } : {}) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
