@@ -56,7 +56,7 @@ const config = [
       'bench/.tmp/**',
       // The local stack's state (scripts/deploy-local.sh): kept static files, the install test's scratch root.
       '.deploy/**',
-      // Node 24 and the addon built for it (scripts/test-node24.sh).
+      // Node 24 from the npm registry (scripts/test-node24.sh).
       '.cache/**',
       'next-env.d.ts',
       // Files that break a layer rule on purpose; test/layer-rules.test.ts lints them under a real path.

@@ -53,7 +53,7 @@ const nextConfig = {
   // Outside the bundle: the embedded backend's native SQLite binding, the image code's font loader, and the
   // share cards' font subsetter, which loads its harfbuzz wasm from its own package directory (lib/share-card/font.ts).
   // pino and prom-client: one copy per process, shared by every bundle (the request log, the metrics registry).
-  serverExternalPackages: ['better-sqlite3', 'svg-captcha', 'subset-font', 'pino', 'prom-client'],
+  serverExternalPackages: ['better-sqlite3', 'better-sqlite3-napi', 'svg-captcha', 'subset-font', 'pino', 'prom-client'],
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

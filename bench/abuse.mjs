@@ -33,11 +33,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { tsImport } from 'tsx/esm/api';
 // Run by tsx (package.json bench:abuse): the client solves the API's proofs of work as the site's own page does.
 import { PROOF_FIELD, isProofNeeded, solveProof } from '../lib/contract/proof.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The SQLite driver this Node loads: the site's own choice (lib/backend/sqlite.ts), a TypeScript module.
+// (The package is not `type: module`, so tsx loads it as CommonJS: its exports are the import's default.)
+const { default: Database } = (await tsImport('../lib/backend/sqlite.ts', import.meta.url)).default;
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const FLOOD = env('ABUSE_FLOOD', 2000);
 const MINUTES = env('ABUSE_MINUTES', 5);

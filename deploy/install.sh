@@ -5,8 +5,9 @@
 #   deploy/install.sh
 #
 # What it does, in order:
-#  1. checks Node.js 22 or 24 LTS (Debian 12's own `nodejs` is 18, and Node 20 is past its end of life since
-#     2026-04-30: docs/operations.md says where to get it; SHENGAI_OLD_NODE=1 accepts Node 20.9+ with a warning);
+#  1. checks Node.js: 24 LTS is the target (docs/operations.md says where to get it; Debian 12's own `nodejs` is
+#     18); 22 runs too, with a note; 20 is past its end of life since 2026-04-30, refused unless SHENGAI_OLD_NODE=1,
+#     which accepts 20.9+ with a warning;
 #  2. installs nginx-light, redis-server, logrotate, openssl (SHENGAI_SKIP_APT=1 leaves packages alone);
 #  3. creates the service user `shengai` and the folders: /srv/shengai/releases (one folder per release),
 #     /srv/shengai/shared/{data,static,backups} owned by the user (the database, the static files kept across
@@ -31,18 +32,19 @@ SYSTEMCTL="${SYSTEMCTL:-systemctl}"
 HOME_DIR=/srv/shengai
 say() { echo "[install] $*"; }
 
-# 1. Node.js
+# 1. Node.js. The embedded database's driver is chosen per Node by lib/backend/sqlite.ts: the Node-API build on 22+.
 node_version="$(node --version 2>/dev/null || echo none)"
-node_major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
-if [ "$node_major" -lt 22 ] 2>/dev/null; then
-  if [ "${SHENGAI_OLD_NODE:-0}" = 1 ] && node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=9)?0:1)' 2>/dev/null; then
-    say "WARNING: Node.js $node_version is past its end of life (Node 20: 2026-04-30); going on because SHENGAI_OLD_NODE=1"
+IFS=. read -r node_major node_minor _ <<< "${node_version#v}"
+[[ "$node_major" =~ ^[0-9]+$ && "$node_minor" =~ ^[0-9]+$ ]] || { node_major=0; node_minor=0; }
+if [ "$node_major" -lt 22 ]; then
+  if [ "${SHENGAI_OLD_NODE:-0}" = 1 ] && { [ "$node_major" -gt 20 ] || { [ "$node_major" = 20 ] && [ "$node_minor" -ge 9 ]; }; }; then
+    say "WARNING: Node.js $node_version is past its end of life (Node 20: 2026-04-30); going on because SHENGAI_OLD_NODE=1. Install Node 24 LTS (docs/operations.md \"Install on a server\", step 1)"
   else
-    echo "Node.js 22 or 24 LTS is needed (found: $node_version; Node 20 is past its end of life since 2026-04-30). Debian 12's nodejs package is 18: install Node from NodeSource's apt repository (docs/operations.md \"Install on a server\", step 1)." >&2
+    echo "Node.js 24 LTS is needed (found: $node_version; Node 22 runs too; Node 20 is past its end of life since 2026-04-30). Debian 12's nodejs package is 18: install Node 24 from NodeSource's apt repository (docs/operations.md \"Install on a server\", step 1)." >&2
     exit 1
   fi
-elif [ "$node_major" -ge 24 ]; then
-  say "WARNING: Node.js $node_version: Node 24.19 and later abort the embedded database's better-sqlite3 12 when it frees a statement (docs/operations.md \"Install on a server\", step 1); Node 22 LTS until the project moves to better-sqlite3 13"
+elif [ "$node_major" -lt 24 ]; then
+  say "note: Node.js $node_version runs the site; Node 24 LTS is the target (Node 22 is maintained until 2027-04-30)"
 fi
 say "Node.js $node_version"
 

@@ -7,7 +7,7 @@
  *   and nothing says 请先登录 (SPEC §4).
  * - A logged-out access token opens nothing (the cookie kept by an attacker).
  */
-import Database from 'better-sqlite3';
+import Database from '../lib/backend/sqlite';
 import { SignJWT, decodeJwt } from 'jose';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../playwright.config';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '../lib/backend/sqlite';
 import { expect, test } from '@playwright/test';
 import { dbPath } from './support/members-session';
 import { apiList, htmlText } from './support/content-api';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { folderTiersRule } from './folder-tiers.mjs';
 
-const SERVER_PACKAGES = [/^server-only$/, /^next\/headers$/, /^better-sqlite3$/, /^node:/, /^(fs|path|os|crypto|child_process)$/];
+const SERVER_PACKAGES = [/^server-only$/, /^next\/headers$/, /^better-sqlite3(-napi)?$/, /^node:/, /^(fs|path|os|crypto|child_process)$/];
 /** Folders whose modules are server-only whether or not they say so (repository-relative). */
 const SERVER_FOLDERS = ['lib/backend/'];
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx'];

@@ -2,14 +2,17 @@
 // checks (`lint=0 typecheck=2`: a name and its exit code), each of which counts as one result.
 // A missing report counts as one failure (a suite that did not run did not pass).
 // Usage: count-results.mjs VITEST.json PLAYWRIGHT.json [MORE-PLAYWRIGHT.json…]; VITEST.json may be `-` (none),
-// e.g. for the stack's own run (scripts/test-deploy.sh), and .ci/run adds .reports/deploy.json.
+// e.g. for the stack's own run (scripts/test-deploy.sh), and .ci/run adds .reports/deploy.json. A further Vitest
+// report is named `vitest:FILE` (.ci/run adds the Node 24 lane's, scripts/test-node24.sh).
 import fs from 'node:fs';
 
 const [vitestFile, ...rest] = process.argv.slice(2);
 const noVitest = vitestFile === '-';
 // `name=code` arguments are whole-tree checks (lint, typecheck); the others are Playwright reports.
 const CHECK = /^[\w-]+=\d+$/;
-const playwrightFiles = rest.filter((arg) => !CHECK.test(arg));
+const MORE_VITEST = /^vitest:(.+)$/;
+const vitestFiles = [...(noVitest ? [] : [vitestFile]), ...rest.flatMap((arg) => MORE_VITEST.exec(arg)?.[1] ?? [])];
+const playwrightFiles = rest.filter((arg) => !CHECK.test(arg) && !MORE_VITEST.test(arg));
 const checks = rest.filter((arg) => CHECK.test(arg)).map((arg) => {
   const [name, code] = arg.split('=');
   return { name, ok: code === '0' };
@@ -26,17 +29,17 @@ function read(file) {
   }
 }
 
-const vitest = noVitest ? null : read(vitestFile);
-if (noVitest) {
-  // Playwright reports only.
-} else if (vitest) {
-  passed += vitest.numPassedTests ?? 0;
-  failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
-  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  if ((vitest.numFailedTestSuites ?? 0) > 0 && (vitest.numFailedTests ?? 0) === 0) failed += vitest.numFailedTestSuites;
-} else {
-  console.log(`no Vitest report at ${vitestFile}`);
-  failed += 1;
+const vitests = vitestFiles.map((file) => ({ file, report: read(file) }));
+for (const { file, report: vitest } of vitests) {
+  if (vitest) {
+    passed += vitest.numPassedTests ?? 0;
+    failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
+    skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+    if ((vitest.numFailedTestSuites ?? 0) > 0 && (vitest.numFailedTests ?? 0) === 0) failed += vitest.numFailedTestSuites;
+  } else {
+    console.log(`no Vitest report at ${file}`);
+    failed += 1;
+  }
 }
 
 const playwrights = playwrightFiles.map((file) => ({ file, report: read(file) }));
@@ -67,11 +70,15 @@ const firstLine = (text) => {
   return [lines[0] ?? '', ...seen].join(' | ');
 };
 const failures = [];
-for (const file of vitest?.testResults ?? []) {
-  const rel = String(file.name).replace(`${process.cwd()}/`, '');
-  const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-  for (const t of failedTests) failures.push(`vitest ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0]).slice(0, 700)}`);
-  if (file.status === 'failed' && failedTests.length === 0) failures.push(`vitest ${rel}: ${firstLine(file.message).slice(0, 300)}`);
+for (const [i, { file: report, report: vitest }] of vitests.entries()) {
+  // The first report is the suite's own; a further one is named by its file.
+  const suite = i === 0 && !noVitest ? 'vitest' : `vitest ${report}`;
+  for (const file of vitest?.testResults ?? []) {
+    const rel = String(file.name).replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${suite} ${rel} › ${t.fullName}: ${firstLine(t.failureMessages?.[0]).slice(0, 700)}`);
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${suite} ${rel}: ${firstLine(file.message).slice(0, 300)}`);
+  }
 }
 function playwrightFailures(suite, titles) {
   for (const spec of suite.specs ?? []) {
@@ -90,7 +97,10 @@ for (const { report: playwright } of playwrights) {
 for (const check of checks) if (!check.ok) failures.push(`${check.name}: failed (npm run ${check.name} shows why)`);
 if (failures.length) console.log(['failed:', ...failures.map((f) => `  ${f}`)].join('\n'));
 
-if (!noVitest) console.log(`vitest: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'missing'}`);
+for (const [i, { file, report: vitest }] of vitests.entries()) {
+  const name = i === 0 && !noVitest ? 'vitest' : `vitest ${file}`;
+  console.log(`${name}: ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : 'missing'}`);
+}
 for (const { file, report: playwright } of playwrights) {
   console.log(
     `playwright ${file}: ${playwright?.stats ? `${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed` : 'missing'}`,

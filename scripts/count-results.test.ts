@@ -91,4 +91,18 @@ describe('scripts/count-results.mjs', () => {
     expect(red.out).toContain('lint: failed');
     expect(red.out.trim().split('\n').at(-1)).toBe('6 passed, 1 failed');
   });
+
+  it("a further Vitest report (`vitest:FILE`, the Node 24 lane's) counts too; its failures are named by its file; a missing one fails", () => {
+    const more = path.join(dir, `node24-${Math.random()}.json`);
+    fs.writeFileSync(more, JSON.stringify(vitestReport(true)));
+    const r = run(vitestReport(false), playwrightReport(false), [`vitest:${more}`, 'node24-smoke-home=0']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`vitest ${more} lib/a.test.ts › props › stores nothing: Property failed after 7 tests`);
+    expect(r.out).toContain(`vitest ${more}: 2 passed, 1 failed`);
+    // 2 + 3 of the two suites, 2 of the further report and the smoke check; its one failure.
+    expect(r.out.trim().split('\n').at(-1)).toBe('8 passed, 1 failed');
+    const missing = run(vitestReport(false), playwrightReport(false), [`vitest:${path.join(dir, 'none.json')}`]);
+    expect(missing.code).toBe(1);
+    expect(missing.out.trim().split('\n').at(-1)).toBe('5 passed, 1 failed');
+  });
 });

@@ -4,7 +4,8 @@
  * (never the backend's own). Used by the Vitest fuzz tests and e2e specs.
  */
 import crypto from 'node:crypto';
-import Database from 'better-sqlite3';
+import Database from '@/lib/backend/sqlite';
+import type { Database as Db } from '@/lib/backend/types';
 
 /** The tables a write endpoint of the embedded backend may change (lib/backend/handlers, `write: true`). */
 export const WRITE_TABLES = [
@@ -37,15 +38,15 @@ export interface Snapshot {
   tables: Record<string, { rows: number; hash: string }>;
 }
 
-export function openReader(dbPath: string): Database.Database {
+export function openReader(dbPath: string): Db {
   return new Database(dbPath, { readonly: true, fileMustExist: true });
 }
 
-export function tableNames(reader: Database.Database): string[] {
+export function tableNames(reader: Db): string[] {
   return reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
 }
 
-function tableState(reader: Database.Database, table: string) {
+function tableState(reader: Db, table: string) {
   const hash = crypto.createHash('sha256');
   let rows = 0;
   for (const row of reader.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().iterate() as Iterable<unknown[]>) {
@@ -56,7 +57,7 @@ function tableState(reader: Database.Database, table: string) {
   return { rows, hash: hash.digest('hex') };
 }
 
-export function snapshot(reader: Database.Database, tables: readonly string[] = WRITE_TABLES): Snapshot {
+export function snapshot(reader: Db, tables: readonly string[] = WRITE_TABLES): Snapshot {
   const out: Snapshot = { version: Number(reader.pragma('data_version', { simple: true })), tables: {} };
   for (const t of tables) out.tables[t] = tableState(reader, t);
   return out;
@@ -75,7 +76,7 @@ export function changedTables(before: Snapshot, after: Snapshot): string[] {
  * Every text cell of the database that contains one of the markers: where a
  * hostile value would be if it had been stored. Returns "table.column" hits.
  */
-export function findMarkers(reader: Database.Database, markers: readonly string[]): string[] {
+export function findMarkers(reader: Db, markers: readonly string[]): string[] {
   const hits: string[] = [];
   for (const table of tableNames(reader)) {
     const columns = (reader.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name);

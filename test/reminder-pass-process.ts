@@ -5,7 +5,7 @@
  * test lets both processes read before either writes: the race the claim must win once.
  */
 import readline from 'node:readline';
-import Database from 'better-sqlite3';
+import Database from '@/lib/backend/sqlite';
 import { dueReminders, sendReminder, type DueReminder } from '@/lib/backend/reminders';
 
 const [dbPath, nowIso] = process.argv.slice(2);

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../../lib/backend/sqlite';
 import { SignJWT, decodeJwt } from 'jose';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { baseURL } from '../../playwright.config';

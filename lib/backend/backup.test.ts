@@ -7,7 +7,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { sqliteDriver } from './sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend } from './router';
 import { createThrottles } from './throttles';
@@ -16,9 +16,12 @@ import { backupDatabase, restoreDatabase } from './backup';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-backup-'));
 const live = path.join(dir, 'site.db');
 
-/** Another process (as a `next start` would be) inserting numbered rows until told to stop. */
+/**
+ * Another process (as a `next start` would be) inserting numbered rows until told to stop. It runs on this Node
+ * (process.execPath), so it loads the driver ./sqlite chose for this one.
+ */
 const WRITER = `
-const Database = require('better-sqlite3');
+const Database = require(${JSON.stringify(sqliteDriver)});
 const db = new Database(process.argv[1], { timeout: 30000 });
 db.pragma('journal_mode = WAL');
 db.exec('CREATE TABLE IF NOT EXISTS backup_probe (n INTEGER PRIMARY KEY)');

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from './sqlite';
 import { migrations } from './migrations';
 import { seeders } from './seed';
 import type { BackendSettings, Database as Db } from './types';

@@ -4,7 +4,7 @@
  * is kept here as the reference. Also: the postings follow every write, and the migration fills them
  * for a database that already has doctors.
  */
-import Database from 'better-sqlite3';
+import Database from '../sqlite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations';

@@ -3,7 +3,7 @@
  * after a delete (AUTOINCREMENT), and 15-digit ID cards already stored become their 18-digit form, the form
  * every comparison reads (lib/validation idCard18).
  */
-import Database from 'better-sqlite3';
+import Database from '@/lib/backend/sqlite';
 import { describe, expect, it } from 'vitest';
 import { idCard18 } from '@/lib/validation';
 import { migrations } from './index';
