@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mendErrors, mendsErrorsOf } from './error-mend';
 import { FALLBACK_KEYS, RETRY_AFTER_SECONDS } from './fallback';
@@ -47,6 +47,25 @@ const handlers: Record<string, Handler> = {
     res.write('<!DOCTYPE html><html><body><p>first</p>');
     streamed.push(() => res.end('<p>second</p></body></html>'));
   },
+  // Next's compression wraps the response's write and end after the mending did, as the `compression` package
+  // does: a 200 page goes through it, gzipped, and a 404 shell is held gzipped.
+  '/compressed': (req, res) => {
+    const zip = createGzip();
+    const { write, end } = res;
+    zip.on('data', (chunk: Buffer) => Reflect.apply(write, res, [chunk]));
+    zip.on('end', () => Reflect.apply(end, res, []));
+    res.write = ((chunk: string) => zip.write(chunk)) as typeof res.write;
+    res.end = ((chunk?: string) => {
+      if (chunk) zip.write(chunk);
+      zip.end();
+      return res;
+    }) as typeof res.end;
+    res.statusCode = req.url?.includes('gone') ? 404 : 200;
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-encoding', 'gzip');
+    res.write(res.statusCode === 404 ? SHELL : '<!DOCTYPE html><html><body><p>member page</p>');
+    res.end(res.statusCode === 404 ? '' : '</body></html>');
+  },
   // An error of a route handler (JSON): not a page.
   '/json': (_req, res) => {
     res.writeHead(500, { 'content-type': 'application/json' });
@@ -62,7 +81,8 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (mendsErrorsOf(req)) mendErrors(req, res);
     const path = (req.url ?? '/').split('?')[0]!;
-    (handlers[path.replace(/^\/(?:member|curl)/, '')] ?? handlers['/gone']!)(req, res);
+    const name = path.replace(/^\/(?:member|curl)/, '').replace(/^\/compressed.*/, '/compressed');
+    (handlers[name] ?? handlers['/gone']!)(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -148,6 +168,15 @@ describe('error answers made whole on Node’s response (one render per request)
     const router = await load('/broken', { accept: '*/*', rsc: '1' });
     expect(router.res.status).toBe(500);
     expect(router.body).toBe(SHELL);
+  });
+
+  it('under a compression that wraps the response after it (as Next’s does): a 200 page arrives whole and decoded, a 404 shell is mended', async () => {
+    const page = await load('/compressed/page', { ...BROWSER, 'accept-encoding': 'gzip' });
+    expect(page.res.status).toBe(200);
+    expect(page.body).toBe('<!DOCTYPE html><html><body><p>member page</p></body></html>');
+    const gone = await load('/compressed/gone', { ...BROWSER, 'accept-encoding': 'gzip' });
+    expect(gone.res.status).toBe(404);
+    expect(gone.body).toBe(NOT_FOUND_PAGE);
   });
 
   it('a 200 page streams: its first chunk arrives before the render has written the rest', async () => {

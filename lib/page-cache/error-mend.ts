@@ -36,8 +36,8 @@ export function mendsErrorsOf(request: http.IncomingMessage): boolean {
   if (request.method !== 'GET' || !pageCacheEnabled()) return false;
   if (request.headers[RENDER_HEADER] !== undefined) return false;
   const pathname = (request.url ?? '/').split('?')[0] ?? '/';
-  // Route handlers answer for themselves; files and Next's assets are not pages.
-  if (isRouteHandlerPath(pathname) || pathname.startsWith('/_next/') || /\.[A-Za-z0-9]+$/.test(pathname)) return false;
+  // Route handlers answer for themselves; Next's assets are not pages.
+  if (isRouteHandlerPath(pathname) || pathname.startsWith('/_next/')) return false;
   const headers = nodeHeaders(request);
   return isDocumentRequest(headers) || isPlainDocumentRequest(headers);
 }
@@ -67,11 +67,6 @@ export function mendErrors(request: http.IncomingMessage, response: http.ServerR
   let decided: 'pass' | 'hold' | null = null;
   let headArgs: unknown[] = [];
   const chunks: Buffer[] = [];
-  const restore = () => {
-    response.writeHead = writeHead;
-    response.write = write;
-    response.end = end;
-  };
   const chunkOf = (chunk: unknown, encoding?: unknown): Buffer | null => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
     if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
@@ -87,14 +82,14 @@ export function mendErrors(request: http.IncomingMessage, response: http.ServerR
       headArgs = [statusCode, ...rest];
       return this;
     }
+    // Passed on from here: the wrappers stay (Next's compression wraps them in turn), and only hand on.
     decided = 'pass';
-    restore();
     return Reflect.apply(writeHead, this, [statusCode, ...rest]) as http.ServerResponse;
   } as WriteHead;
 
   response.write = function mendingWrite(this: http.ServerResponse, chunk: unknown, ...rest: unknown[]) {
     if (decided === null) this.writeHead(this.statusCode);
-    if (decided !== 'hold') return Reflect.apply(response.write, this, [chunk, ...rest]) as boolean;
+    if (decided !== 'hold') return Reflect.apply(write, this, [chunk, ...rest]) as boolean;
     const bytes = chunkOf(chunk, rest[0]);
     if (bytes) chunks.push(bytes);
     const callback = rest.find((r) => typeof r === 'function') as Callback | undefined;
@@ -104,11 +99,10 @@ export function mendErrors(request: http.IncomingMessage, response: http.ServerR
 
   response.end = function mendingEnd(this: http.ServerResponse, ...args: unknown[]) {
     if (decided === null) this.writeHead(this.statusCode);
-    if (decided !== 'hold') return Reflect.apply(response.end, this, args) as http.ServerResponse;
+    if (decided !== 'hold') return Reflect.apply(end, this, args) as http.ServerResponse;
     const callback = args.find((a) => typeof a === 'function') as Callback | undefined;
     const bytes = chunkOf(args[0], args[1]);
     if (bytes) chunks.push(bytes);
-    restore();
     void sendMended(request, this, Buffer.concat(chunks), headArgs, { writeHead, end }).then(() => callback?.());
     return this;
   } as End;
