@@ -415,6 +415,11 @@ describe('the render-cost stage (bench/stages/render-cost.mjs, docs/bench.md "Re
     expect(goalNamed(goals, 'Member page vs floor: member: /dRecord/registration').why).toContain('3 non-2xx');
     expect(goalNamed(goals, 'Cold crawl of 300 sitemap URLs, 4 at a time').why).toContain('1 answers were not 200');
     expect(goalNamed(goals, 'Resident memory after the crawl and 600 s of member load').met).toBe(false);
+    // A server that another process ended before the end: its last reading, never a met goal.
+    f.memory = { ...f.memory, rssPeakMiB: 300, rssEndMiB: null as unknown as number, rssLastSeenMiB: 290, lastSeenAtSeconds: 120 } as typeof f.memory;
+    const gone = goalNamed(judgeRenderCost(f), 'Resident memory after the crawl and 600 s of member load');
+    expect(gone).toMatchObject({ met: false, figure: 'gone before the end: last seen 290 MiB after 120 s (peak 300)' });
+    expect(gone.why).toContain('not judged as met');
   });
 
   it('without a floor, judges nothing as met', () => {

@@ -160,9 +160,18 @@ export async function renderFigures({ port, note }) {
     // 3. Member load until 10 minutes (scaled) of it have run; memory sampled through it.
     const loadSeconds = Math.max(0, Math.round(RENDER_GOALS.memberLoadSeconds * settings.durationScale) - memberSeconds);
     let peak = rssMiB(pid) ?? 0;
+    // The last reading while the process lived: another process may end it (the stage notes that).
+    let lastSeen = { mib: peak, atSeconds: memberSeconds };
+    const loadStarted = Date.now();
+    const sample = () => {
+      const now = rssMiB(pid);
+      if (now === null) return;
+      peak = Math.max(peak, now);
+      lastSeen = { mib: now, atSeconds: memberSeconds + Math.round((Date.now() - loadStarted) / 1000) };
+    };
     if (cookie && loadSeconds > 0) {
       log('render-cost', `member load for ${loadSeconds} s more`);
-      const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid) ?? 0)), 1000);
+      const sampler = setInterval(sample, 1000);
       try {
         const requests = [{ path: routes.userIndex() }, { path: routes.registrationRecords() }];
         const r = await cannon(origin + routes.userIndex(), loadSeconds, member, { connections, requests });
@@ -171,12 +180,16 @@ export async function renderFigures({ port, note }) {
         clearInterval(sampler);
       }
     }
+    sample();
     await sleep(3000);
+    sample();
     figures.memory = {
       rssAtStartMiB,
       rssAfterCrawlMiB,
-      rssPeakMiB: Math.max(peak, rssMiB(pid) ?? 0),
-      rssEndMiB: rssMiB(pid),
+      rssPeakMiB: peak,
+      rssEndMiB: exit.gone ? null : rssMiB(pid),
+      rssLastSeenMiB: lastSeen.mib,
+      lastSeenAtSeconds: lastSeen.atSeconds,
       treeRssEndMiB: treeRssMB(pid),
       memberLoadSeconds: memberSeconds + loadSeconds,
     };
@@ -316,7 +329,8 @@ export function renderCostMarkdown(run) {
     }
     if (f.memory) {
       const mm = f.memory;
-      lines.push(`Resident memory of the \`next start\` process: ${mm.rssAtStartMiB} MiB after its start and first page, ${mm.rssAfterCrawlMiB} MiB after the crawl, peak ${mm.rssPeakMiB} MiB, ${mm.rssEndMiB} MiB at the end after ${mm.memberLoadSeconds} s of member load (its process tree: ${mm.treeRssEndMiB} MiB).`, '');
+      const end = mm.rssEndMiB === null ? `gone before the end (last seen at ${mm.rssLastSeenMiB} MiB after ${mm.lastSeenAtSeconds} s of member load)` : `${mm.rssEndMiB} MiB at the end after ${mm.memberLoadSeconds} s of member load (its process tree: ${mm.treeRssEndMiB} MiB)`;
+      lines.push(`Resident memory of the \`next start\` process: ${mm.rssAtStartMiB} MiB after its start and first page, ${mm.rssAfterCrawlMiB} MiB after the crawl, peak ${mm.rssPeakMiB} MiB, ${end}.`, '');
     }
   }
   if (run.profiles) {
