@@ -16,7 +16,8 @@
  *    time over the window from /proc. Also a reference row in part 1: /userIndex on a PAGE_CACHE=0 server.
  *
  * Environment: BENCH_PORT (first of four loopback ports, 3700 by default), BENCH_DURATION_SCALE, BENCH_SKIP_PROFILE=1
- * / BENCH_SKIP_FIGURES=1, BENCH_NOTE. Bounded: counts, time limits, loopback only.
+ * / BENCH_SKIP_FIGURES=1, BENCH_NOTE; BENCH_RERENDER=1 writes the last run's report again from its JSON with
+ * BENCH_NOTE, measuring nothing. Bounded: counts, time limits, loopback only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -352,7 +353,15 @@ export function bestFloor(rows) {
   return floors.length ? floors.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a)) : null;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.env.BENCH_RERENDER === '1') {
+  // The last run's report written again from its figures, with BENCH_NOTE at its top: nothing is measured.
+  process.chdir(root);
+  const run = JSON.parse(fs.readFileSync(RENDER_JSON, 'utf8'));
+  run.note = benchNote;
+  fs.writeFileSync(RENDER_JSON, JSON.stringify(run, null, 2));
+  fs.writeFileSync(RENDER_MARKDOWN, renderCostMarkdown(run));
+  log(`wrote ${RENDER_MARKDOWN} again from ${RENDER_JSON}`);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   process.chdir(root);
   const port = Number(process.env.BENCH_PORT || 3700);
   const notes = [];
