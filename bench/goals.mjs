@@ -138,3 +138,66 @@ export function judge(report) {
   }
   return goals;
 }
+
+/**
+ * The goals of `npm run bench:render` (bench/stages/render-cost.mjs, docs/bench.md "Render cost"), each figure a
+ * ratio to the floor of the same run (`/robots.txt` on the same server): member pages, a cold crawl of the
+ * sitemap, a cached page, and the process's memory after the crawl and the member load.
+ */
+export const RENDER_GOALS = {
+  connections: 10,
+  memberVsFloor: 0.4,
+  memberP50Ms: 50,
+  crawlUrls: 300,
+  crawlConcurrency: 4,
+  crawlVsFloor: 0.3,
+  cachedVsFloor: 0.8,
+  rssMiB: 400,
+  /** Member load before the memory is read: 10 minutes, × BENCH_DURATION_SCALE. */
+  memberLoadSeconds: 600,
+  /** The profile's windows (not goals): cold public pages and member page loads. */
+  profileColdPages: 100,
+  profileMemberRenders: 200,
+};
+
+/** One row per goal of the render-cost figures ({ rows, crawl, memory }), in the report's order. */
+export function judgeRenderCost(figures) {
+  const goals = [];
+  const goal = (name, met, figure, target, why = '') => goals.push({ name, met, figure, target, why: met ? '' : why });
+  const floors = figures.rows.filter((r) => r.kind === 'floor');
+  const floor = floors.length ? floors.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a)) : null;
+  if (!floor) {
+    goals.push({ name: 'Render cost: the floor', met: false, figure: 'not measured', target: 'a floor in the run', why: 'no ratio can be judged without the floor of the same run (see the notes)' });
+    return goals;
+  }
+  const ratio = (x) => x / Math.max(1, floor.reqPerSec);
+  const vs = (r) => `${ratio(r.reqPerSec).toFixed(2)}× (${r.reqPerSec} vs ${floor.reqPerSec} req/s)`;
+  const failures = (r) => (r.non2xx || r.errors || r.timeouts ? `; ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts` : '');
+  for (const r of figures.rows.filter((x) => x.kind === 'cached')) {
+    goal(`Cached page vs floor: ${r.name}`, ratio(r.reqPerSec) >= RENDER_GOALS.cachedVsFloor && !r.non2xx, vs(r), `≥ ${RENDER_GOALS.cachedVsFloor}×`,
+      `x-page-cache ${r.pageCache ?? 'absent'}, ${r.wireKB} KB a page against the floor's few hundred bytes${failures(r)}`);
+  }
+  for (const r of figures.rows.filter((x) => x.kind === 'member')) {
+    goal(`Member page vs floor: ${r.name}`, ratio(r.reqPerSec) >= RENDER_GOALS.memberVsFloor && !r.non2xx, vs(r), `≥ ${RENDER_GOALS.memberVsFloor}×`,
+      `rendered per request, once (docs/decisions.md "Member pages render once"); see the member profile${failures(r)}`);
+    goal(`Member page p50: ${r.name}`, r.p50Ms <= RENDER_GOALS.memberP50Ms, `${r.p50Ms} ms`, `≤ ${RENDER_GOALS.memberP50Ms} ms at ${r.connections} connections`,
+      `${r.connections} connections share one thread: at ${(1000 / Math.max(1, r.reqPerSec)).toFixed(1)} ms of it a page, the queue alone is ${Math.round((r.connections * 1000) / Math.max(1, r.reqPerSec))} ms`);
+  }
+  const c = figures.crawl;
+  if (c) {
+    const failed = c.pages - (c.statuses?.['200'] ?? 0);
+    goal(`Cold crawl of ${c.sitemapUrls} sitemap URLs, ${c.concurrency} at a time`, ratio(c.pagesPerSec) >= RENDER_GOALS.crawlVsFloor && failed === 0,
+      `${ratio(c.pagesPerSec).toFixed(3)}× (${c.pagesPerSec} pages/s vs ${floor.reqPerSec} req/s; p50 ${c.p50Ms} ms)`, `≥ ${RENDER_GOALS.crawlVsFloor}×`,
+      `each page's first render on a fresh server (its data fetched, its HTML rendered and compressed into the page cache); see the cold profile${failed ? `; ${failed} answers were not 200: ${JSON.stringify(c.statuses)}` : ''}`);
+  }
+  const m = figures.memory;
+  if (m) {
+    // A process that ended before the end is judged by its peak and its last reading, and said so.
+    const gone = m.rssEndMiB === null || m.rssEndMiB === undefined;
+    const end = gone ? m.rssLastSeenMiB : m.rssEndMiB;
+    goal(`Resident memory after the crawl and ${m.memberLoadSeconds} s of member load`, !gone && end <= RENDER_GOALS.rssMiB && m.rssPeakMiB <= RENDER_GOALS.rssMiB,
+      gone ? `gone before the end: last seen ${end} MiB after ${m.lastSeenAtSeconds} s (peak ${m.rssPeakMiB})` : `${end} MiB (peak ${m.rssPeakMiB})`, `≤ ${RENDER_GOALS.rssMiB} MiB`,
+      `from ${m.rssAtStartMiB} MiB at start and ${m.rssAfterCrawlMiB} MiB after the crawl${gone ? '; the process ended before the stage read its memory at the end (see the notes): not judged as met' : ''}`);
+  }
+  return goals;
+}

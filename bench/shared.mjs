@@ -156,10 +156,13 @@ export async function pageBytes(url) {
   return { rawKB: kb(raw.bytes), gzipKB: gzip.encoding === 'gzip' ? kb(gzip.bytes) : null, brKB: br.encoding === 'br' ? kb(br.bytes) : null, browserEncoding: br.encoding };
 }
 
-/** autocannon at the bench's connections for `seconds`, with browser headers unless `headers` says otherwise. */
-export function cannon(url, seconds, headers = BROWSER_HEADERS) {
+/**
+ * autocannon at the bench's connections for `seconds`, with browser headers unless `headers` says otherwise;
+ * `connections` and `requests` (autocannon's list of paths each connection takes in turn) when a stage sets them.
+ */
+export function cannon(url, seconds, headers = BROWSER_HEADERS, { connections = settings.connections, requests } = {}) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: settings.connections, duration: Math.max(1, seconds), headers, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon({ url, connections, duration: Math.max(1, seconds), headers, timeout: 10, ...(requests ? { requests } : {}) }, (err, result) => (err ? reject(err) : resolve(result)));
     // Bounded: autocannon stops itself at `duration`; this is the fuse.
     setTimeout(() => instance.stop?.(), (seconds + 30) * 1000).unref();
   });
@@ -169,9 +172,9 @@ export function cannon(url, seconds, headers = BROWSER_HEADERS) {
  * One throughput figure: the warm-up seconds of the same load unmeasured, then the throughput seconds measured.
  * With browser headers (Accept-Encoding: gzip, deflate, br, zstd) unless `headers` says otherwise.
  */
-export async function throughputOf(url, headers = BROWSER_HEADERS) {
-  await cannon(url, settings.warmupSeconds, headers);
-  return cannon(url, settings.throughputSeconds, headers);
+export async function throughputOf(url, headers = BROWSER_HEADERS, options = {}) {
+  await cannon(url, settings.warmupSeconds, headers, options);
+  return cannon(url, settings.throughputSeconds, headers, options);
 }
 
 /** One row of the report from an autocannon result. */

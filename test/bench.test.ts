@@ -2,13 +2,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs module of the bench, without types
-import { judge } from '../bench/goals.mjs';
+import { judge, judgeRenderCost, RENDER_GOALS } from '../bench/goals.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
 import { JSON_REPORT, MARKDOWN_REPORT, renderMarkdown, writeReport } from '../bench/report.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
+import { areaOf, functionNameOf, summariseProfile, summaryMarkdown } from '../bench/profile-summary.mjs';
+// @ts-expect-error a plain .mjs module of the bench, without types
 import { readSettings } from '../bench/shared.mjs';
+// @ts-expect-error a plain .mjs module of the bench, without types
+import { bestFloor, renderCostMarkdown, sitemapPaths } from '../bench/stages/render-cost.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
 import { burstFigures, visitorAddress } from '../bench/stages/burst.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
@@ -354,5 +359,157 @@ describe('the search stage (bench/stages/search.mjs, docs/site-search.md "Measur
     expect(md).toContain('## Search: patients’ phrasings');
     expect(md).toContain('| held-out | 300 | 93.3 % (280) | 94.0 % (940/1000) |');
     expect(renderMarkdown({ ...fullReport(), goals: [] })).not.toContain('## Search');
+  });
+});
+
+describe('the render-cost stage (bench/stages/render-cost.mjs, docs/bench.md "Render cost")', () => {
+  const row = (name: string, kind: string, reqPerSec: number, p50Ms: number, extra: Row = {}) => ({ ...cannonRow(name, '/', reqPerSec, p50Ms * 2), p50Ms, kind, connections: 10, pageCache: null, encoding: 'gzip', wireKB: 10, ...extra });
+  const figures = () => ({
+    rows: [
+      row('floor: /robots.txt', 'floor', 400, 20),
+      row('cached public page: home', 'cached', 340, 25, { pageCache: 'HIT' }),
+      row('member: /userIndex', 'member', 60, 160),
+      row('member: /dRecord/registration', 'member', 170, 45),
+      row('floor: /robots.txt (again)', 'floor', 500, 18),
+      row('reference: /userIndex rendered in the request (PAGE_CACHE=0, no loopback)', 'reference', 120, 80),
+    ],
+    crawl: { pages: 300, seconds: 10, pagesPerSec: 30, p50Ms: 120, p99Ms: 400, statuses: { 200: 300 } as Record<string, number>, concurrency: 4, sitemapUrls: 300 },
+    memory: { rssAtStartMiB: 200, rssAfterCrawlMiB: 300, rssPeakMiB: 380, rssEndMiB: 350, treeRssEndMiB: 360, memberLoadSeconds: 600 },
+  });
+
+  it('judges every figure as a ratio to the better floor run of the same run, with the goals of the issue', () => {
+    expect(RENDER_GOALS).toMatchObject({ connections: 10, memberVsFloor: 0.4, memberP50Ms: 50, crawlUrls: 300, crawlConcurrency: 4, crawlVsFloor: 0.3, cachedVsFloor: 0.8, rssMiB: 400 });
+    const goals: Goal[] = judgeRenderCost(figures());
+    expect(goals.map((g) => [g.name, g.met])).toEqual([
+      ['Cached page vs floor: cached public page: home', false],
+      ['Member page vs floor: member: /userIndex', false],
+      ['Member page p50: member: /userIndex', false],
+      ['Member page vs floor: member: /dRecord/registration', false],
+      ['Member page p50: member: /dRecord/registration', true],
+      ['Cold crawl of 300 sitemap URLs, 4 at a time', false],
+      ['Resident memory after the crawl and 600 s of member load', true],
+    ]);
+    // 340 / 500 (the better floor), not 340 / 400.
+    expect(goalNamed(goals, 'Cached page vs floor: cached public page: home').figure).toBe('0.68× (340 vs 500 req/s)');
+    expect(goalNamed(goals, 'Member page vs floor: member: /userIndex').why).toContain('rendered per request, once');
+    expect(goalNamed(goals, 'Cold crawl of 300 sitemap URLs, 4 at a time').figure).toBe('0.060× (30 pages/s vs 500 req/s; p50 120 ms)');
+    // The reference row is a figure, not a goal.
+    expect(goals.some((g) => g.name.includes('reference'))).toBe(false);
+  });
+
+  it('meets a goal only at its target, and misses a page that answered errors or a crawl with a failed page', () => {
+    const f = figures();
+    f.rows[1] = row('cached public page: home', 'cached', 400, 25);
+    f.rows[3] = row('member: /dRecord/registration', 'member', 200, 50);
+    f.crawl = { ...f.crawl, pagesPerSec: 150 };
+    let goals: Goal[] = judgeRenderCost(f);
+    expect(goalNamed(goals, 'Cached page vs floor: cached public page: home').met).toBe(true);
+    expect(goalNamed(goals, 'Member page vs floor: member: /dRecord/registration').met).toBe(true);
+    expect(goalNamed(goals, 'Member page p50: member: /dRecord/registration').met).toBe(true);
+    expect(goalNamed(goals, 'Cold crawl of 300 sitemap URLs, 4 at a time').met).toBe(true);
+    f.rows[3] = row('member: /dRecord/registration', 'member', 200, 50, { non2xx: 3 });
+    f.crawl = { ...f.crawl, statuses: { 200: 299, 500: 1 } };
+    f.memory = { ...f.memory, rssPeakMiB: 401 };
+    goals = judgeRenderCost(f);
+    expect(goalNamed(goals, 'Member page vs floor: member: /dRecord/registration')).toMatchObject({ met: false });
+    expect(goalNamed(goals, 'Member page vs floor: member: /dRecord/registration').why).toContain('3 non-2xx');
+    expect(goalNamed(goals, 'Cold crawl of 300 sitemap URLs, 4 at a time').why).toContain('1 answers were not 200');
+    expect(goalNamed(goals, 'Resident memory after the crawl and 600 s of member load').met).toBe(false);
+    // A server that another process ended before the end: its last reading, never a met goal.
+    f.memory = { ...f.memory, rssPeakMiB: 300, rssEndMiB: null as unknown as number, rssLastSeenMiB: 290, lastSeenAtSeconds: 120 } as typeof f.memory;
+    const gone = goalNamed(judgeRenderCost(f), 'Resident memory after the crawl and 600 s of member load');
+    expect(gone).toMatchObject({ met: false, figure: 'gone before the end: last seen 290 MiB after 120 s (peak 300)' });
+    expect(gone.why).toContain('not judged as met');
+  });
+
+  it('without a floor, judges nothing as met', () => {
+    const f = figures();
+    f.rows = f.rows.filter((r) => r.kind !== 'floor');
+    expect(judgeRenderCost(f)).toEqual([expect.objectContaining({ met: false, figure: 'not measured' })]);
+    expect(bestFloor(f.rows)).toBeNull();
+  });
+
+  it("reads the sitemap's addresses as paths, once each", () => {
+    const xml = '<urlset><url><loc>http://127.0.0.1:3700/</loc></url><url><loc> http://127.0.0.1:3700/doctordetail/D1?x=1&amp;y=2 </loc></url><url><loc>http://127.0.0.1:3700/</loc></url><url><loc>not a url</loc></url></urlset>';
+    expect(sitemapPaths(xml)).toEqual(['/', '/doctordetail/D1?x=1&y=2']);
+  });
+
+  it('renders its figures, goals and notes into the Markdown of bench/render-cost.md', () => {
+    const f = figures();
+    const md: string = renderCostMarkdown({
+      date: '2026-11-27T20:00:00.000Z',
+      note: '',
+      settings: { ...settings, durationScale: 0.25, throughputSeconds: 5 },
+      machine: { cpus: 2, cpuModel: 'Test CPU', node: 'v20.9.0', loadAverageAtStart: [1, 1, 1], loadAverageAtEnd: [2, 2, 2] },
+      notes: ['a note'],
+      figures: f,
+      goals: judgeRenderCost(f),
+    });
+    expect(md).toContain('| member: /userIndex | 60 | 0.12 | 160 |');
+    expect(md).toContain('| Resident memory after the crawl and 600 s of member load | 350 MiB (peak 380) | ≤ 400 MiB | PASS |');
+    expect(md).toContain('30 pages/s (0.060× the floor)');
+    expect(md).toContain('> a note');
+    expect(md).toContain('load average 1.00 / 1.00 / 1.00 at start and 2.00 / 2.00 / 2.00 at the end');
+  });
+
+  it('the committed bench/render-cost.md is a report of that renderer, with its goals and both profiles', () => {
+    const md = fs.readFileSync(path.join('bench', 'render-cost.md'), 'utf8');
+    for (const heading of ['# Render cost (`npm run bench:render`)', '## Goals', '## Figures', '## CPU profiles: where the milliseconds go', '### Cold public pages', '### Member page loads']) expect(md).toContain(heading);
+  });
+});
+
+describe('the profile summary (bench/profile-summary.mjs)', () => {
+  // A profile of three functions: main → render → escape, and main → compress; plus idle and GC.
+  const frame = (functionName: string, file = '', lineNumber = 0) => ({ functionName, url: file && !file.startsWith('node:') ? pathToFileURL(path.resolve(file)).href : file, lineNumber, columnNumber: 0, scriptId: '0' });
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)'), children: [2, 5, 6] },
+      { id: 2, callFrame: frame('main', 'lib/page-cache/serve.js', 9), children: [3, 7] },
+      { id: 3, callFrame: frame('render', 'node_modules/next/dist/compiled/react-dom/cjs/react-dom-server.node.production.js', 99), children: [4] },
+      { id: 4, callFrame: frame('render', 'node_modules/next/dist/compiled/react-dom/cjs/react-dom-server.node.production.js', 99), children: [] },
+      { id: 5, callFrame: frame('(idle)'), children: [] },
+      { id: 6, callFrame: frame('(garbage collector)'), children: [] },
+      { id: 7, callFrame: frame('processChunk', 'node:zlib', 479), children: [] },
+    ],
+    startTime: 0,
+    endTime: 10_000,
+    // Samples 1 ms apart: the time of a sample is the gap to the next one.
+    samples: [4, 4, 3, 2, 7, 5, 5, 6, 4, 4],
+    timeDeltas: [0, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+  };
+
+  it('sums self and total time by function, a recursion counted once a sample, and idle apart from busy', () => {
+    const s = summariseProfile(profile, { top: 10 });
+    expect(s).toMatchObject({ busyMs: 8, idleMs: 2, samples: 10 });
+    const render = s.topSelf.find((r: Row) => r.name === 'render');
+    expect(render).toMatchObject({ selfMs: 5, totalMs: 5, area: 'React: HTML renderer (react-dom/server)' });
+    expect(s.topTotal[0]).toMatchObject({ name: 'main', totalMs: 7, selfMs: 1, area: 'ours: lib/page-cache' });
+    // Node's own frames are left out of the total ranking, not out of the areas.
+    expect(s.topTotal.some((r: Row) => r.name === 'processChunk')).toBe(false);
+    expect(s.areas.find((a: Row) => a.area === 'compression (zlib, brotli)')).toMatchObject({ selfMs: 1, totalMs: 1 });
+    expect(s.areas.find((a: Row) => a.area === 'ours: lib/page-cache')).toMatchObject({ selfMs: 1, totalMs: 7 });
+    expect(s.areas.find((a: Row) => a.area === 'garbage collection')).toMatchObject({ selfMs: 1 });
+    const md: string = summaryMarkdown(s, { perUnit: { count: 4, label: 'pages' } });
+    expect(md).toContain('The main thread was busy 8 ms and idle 2 ms, 10 samples (4 pages: 2.0 ms each).');
+    expect(md).toContain('| React: HTML renderer (react-dom/server) | 5 | 62.5 % | 5 |');
+  });
+
+  it('names the areas of the sources a render runs through', () => {
+    expect(areaOf('node_modules/next/dist/compiled/react-server-dom-turbopack/cjs/react-server-dom-turbopack-server.node.production.js')).toBe('React: Server Components payload (Flight)');
+    expect(areaOf('node_modules/next/src/server/app-render/app-render.tsx')).toBe('Next: app-render');
+    expect(areaOf('node:internal/deps/undici/undici')).toBe('fetch (undici): the loopback render and API calls');
+    expect(areaOf('node_modules/better-sqlite3/lib/methods/wrappers.js')).toBe('SQLite (better-sqlite3 and lib/backend/db)');
+    expect(areaOf('proxy.ts')).toBe('ours: proxy.ts');
+    expect(areaOf('lib/backend/router.ts')).toBe('ours: lib/backend (the embedded API)');
+    expect(areaOf('node_modules/jose/dist/webapi/lib/jws_verify.js')).toBe('packages (other)');
+    expect(areaOf('')).toMatch(/^V8 builtins/);
+  });
+
+  it("reads a function's name from its first line in the original source", () => {
+    expect(functionNameOf('export async function freezeBody(html: string, placeholder: string): Promise<FrozenBody> {')).toBe('freezeBody');
+    expect(functionNameOf('  const answer = async (page) => {')).toBe('answer');
+    expect(functionNameOf('  async renderToHTML(req, res) {')).toBe('renderToHTML');
+    expect(functionNameOf('    if (ready) {')).toBeNull();
+    expect(functionNameOf(undefined)).toBeNull();
   });
 });

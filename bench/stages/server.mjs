@@ -9,9 +9,10 @@ import { freePort, killTree, waitUp } from '../shared.mjs';
 
 /**
  * `next start` with a database of its own; PAGE_CACHE=0 when `pageCache` is false (docs/bench.md "Rendered per
- * request"); on `port` when given, else a free one.
+ * request"); on `port` when given, else a free one; `env` adds to its environment (bench/stages/render-cost.mjs's
+ * profiler).
  */
-export async function startServer({ pageCache = true, dbName = 'bench.db', port: wanted } = {}) {
+export async function startServer({ pageCache = true, dbName = 'bench.db', port: wanted, env = {} } = {}) {
   const port = wanted ?? (await freePort());
   const dbPath = path.join('.data', dbName);
   fs.mkdirSync('.data', { recursive: true });
@@ -23,7 +24,7 @@ export async function startServer({ pageCache = true, dbName = 'bench.db', port:
     env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', EMBEDDED_BACKEND: '1', DEMO_MEMBERS: '1', PAYMENT_PROVIDER: 'simulated', PAGE_CACHE: pageCache ? '' : '0', PAGE_CACHE_DEBUG: '1',
       // The bench measures what a render costs from one client (autocannon, Lighthouse), not the per-client limits
       // (bench/abuse.mjs does, at 1): the page renders one client may ask for (LIMITS.pageRender) are raised.
-      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || '1000' },
+      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || '1000', ...env },
     stdio: 'ignore',
     detached: true,
   });

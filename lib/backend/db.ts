@@ -26,6 +26,39 @@ export function openDatabase(settings: BackendSettings): Db {
   db.pragma('recursive_triggers = ON');
   db.pragma('busy_timeout = 30000');
   migrateAndSeed(db, settings);
+  keepStatements(db);
+  return db;
+}
+
+/** Distinct SQL texts whose compiled statements a database keeps (a text built per call, e.g. an IN list, adds one). */
+export const KEPT_STATEMENTS = 500;
+
+/**
+ * SQLite compiles a statement on every `prepare`, and the handlers prepare their SQL on every call (a member's
+ * page load made 10–20 such compilations: 1.4 % of its CPU in `npm run bench:render`'s profile, docs/bench.md
+ * "Render cost"). The database keeps the last KEPT_STATEMENTS statements by their SQL text and hands the same one
+ * back. A kept statement is handed back in its default mode (a caller's `.pluck()`, `.raw()` or `.expand()` is
+ * undone), and one still iterating (`busy`) is never handed out again: a fresh one is compiled instead.
+ */
+export function keepStatements(db: Db, limit = KEPT_STATEMENTS): Db {
+  const compile = db.prepare.bind(db);
+  const kept = new Map<string, ReturnType<Db['prepare']>>();
+  db.prepare = ((source: string) => {
+    const statement = kept.get(source);
+    if (statement && !statement.busy) {
+      // The most recently used last: the first entry is the one to drop.
+      kept.delete(source);
+      kept.set(source, statement);
+      if (statement.reader) statement.pluck(false).expand(false).raw(false);
+      return statement;
+    }
+    const fresh = compile(source);
+    if (!statement) {
+      kept.set(source, fresh);
+      if (kept.size > limit) kept.delete(kept.keys().next().value!);
+    }
+    return fresh;
+  }) as Db['prepare'];
   return db;
 }
 

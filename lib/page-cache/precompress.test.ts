@@ -1,6 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, freezeBody, headerWithoutNonce, withoutNonce } from './precompress';
+import { BROTLI_QUALITY, chooseEncoding, freezeBody, headerWithoutNonce, withoutNonce } from './precompress';
 
 const P = 'Placeholder0123456789abcd';
 
@@ -17,6 +17,18 @@ describe('freezeBody', () => {
     expect(body.br.byteLength).toBeLessThan(body.gzip.byteLength);
     expect(body.gzip.byteLength).toBeLessThan(body.raw.byteLength / 10);
     expect(body.csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
+  });
+
+  it("stores brotli at BROTLI_QUALITY, below brotli's costly levels (9 and up)", async () => {
+    const html = `<main>${Array.from({ length: 400 }, (_, i) => `<a href="/doctordetail/D${i}">医生 ${i} 号</a>`).join('')}</main>`;
+    const body = await freezeBody(html, P);
+    const at = (quality: number) =>
+      brotliCompressSync(body.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.raw.byteLength } });
+    expect(body.br.equals(at(BROTLI_QUALITY))).toBe(true);
+    // Quality 9 costs 6–9× the CPU of 8 and 10 about 15–20× for 6 % fewer bytes (docs/bench.md "Render cost"):
+    // every render and refresh pays it on the cores that render.
+    expect(BROTLI_QUALITY).toBeLessThanOrEqual(8);
+    expect(body.br.equals(at(10))).toBe(false);
   });
 
   it('drops the nonce parameter of a Link header', () => {

@@ -40,8 +40,13 @@ export function headerWithoutNonce(value: string, placeholder: string): string {
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Brotli quality: 10 is within ~2% of 11 at a fraction of its time (a render is refreshed every 30 s). */
-export const BROTLI_QUALITY = 10;
+/**
+ * Brotli quality: 8, the last before brotli's costly levels. On the home page and the doctor list (128–136 KB)
+ * quality 8 takes 1.7–2.7 ms of CPU for 13.2–14.7 KB, 9 takes 15 ms, 10 takes 32–35 ms for 12.3–13.9 KB (6 %
+ * fewer bytes) and 11 over 100 ms (docs/bench.md "Render cost"). Every render and every 30 s refresh of a page
+ * pays it, on the same 2 cores that render: at 10 it cost about as much CPU as rendering the page.
+ */
+export const BROTLI_QUALITY = 8;
 
 export async function freezeBody(html: string, placeholder: string): Promise<FrozenBody> {
   const text = withoutNonce(html, placeholder);

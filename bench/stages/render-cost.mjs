@@ -1,0 +1,400 @@
+/**
+ * Render cost (docs/bench.md "Render cost"): where a render's milliseconds go, as ratios to the floor of the
+ * same run. `npm run bench:render` writes bench/render-cost.md (committed) and .reports/render-cost.json.
+ *
+ * 1. Figures, on ONE `next start` of the build with a fresh bench database and no fetch cache (the build's
+ *    prerendered files stay): a cold crawl of the sitemap's first 300 URLs, 4 at a time, first thing after the
+ *    start; then, at 10 connections with a browser's headers, the floor (`/robots.txt`, answered by Next
+ *    without our proxy or a render), a cached public page (home, from the page cache), and /userIndex and
+ *    /dRecord/registration with the demo member's cookies; the floor again (the better run counts, as in the
+ *    throughput stage); then member load on both pages until 10 minutes of member load (× BENCH_DURATION_SCALE)
+ *    have run, and the process's resident memory. Judged by bench/goals.mjs (judgeRenderCost).
+ * 2. CPU profiles, on a second fresh `next start` with bench/profile-preload.mjs: one window of cold public
+ *    pages (the sitemap's URLs, 4 at a time) and one of member page loads (both member pages, 4 at a time);
+ *    then the same member loads on a server without the page cache (PAGE_CACHE=0), which mends no error answer
+ *    either (lib/page-cache/error-mend.ts). Each summed up by bench/profile-summary.mjs, with the process's CPU
+ *    time over the window from /proc. Also a reference row in part 1: /userIndex on a PAGE_CACHE=0 server.
+ *
+ * Environment: BENCH_PORT (first of four loopback ports, 3700 by default), BENCH_DURATION_SCALE, BENCH_SKIP_PROFILE=1
+ * / BENCH_SKIP_FIGURES=1, BENCH_NOTE; BENCH_RERENDER=1 writes the last run's report again from its JSON with
+ * BENCH_NOTE, measuring nothing. Bounded: counts, time limits, loopback only.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { judgeRenderCost, RENDER_GOALS } from '../goals.mjs';
+import { sourceMapResolver, summariseProfile, summaryMarkdown } from '../profile-summary.mjs';
+import { BROWSER_HEADERS, benchNote, cannon, killTree, log, root, settings, sleep, summary, throughputOf, treeRssMB, why } from '../shared.mjs';
+import { memberCookie, routes } from './discovery.mjs';
+import { startServer } from './server.mjs';
+
+export const RENDER_JSON = path.join('.reports', 'render-cost.json');
+export const RENDER_MARKDOWN = path.join('bench', 'render-cost.md');
+const PROFILE_DIR = path.join('.reports', 'profiles');
+/** A crawler asks as a browser does, apart from its name (Baidu's: the site's main search engine, SPEC §1). */
+const CRAWLER_HEADERS = { ...BROWSER_HEADERS, 'user-agent': 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)' };
+
+/** The `<loc>` addresses of a sitemap, as paths (the sitemap names the server's own origin, SITE_URL). */
+export function sitemapPaths(xml) {
+  const paths = [];
+  for (const m of xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
+    try {
+      const u = new URL(m[1].replace(/&amp;/g, '&'));
+      paths.push(`${u.pathname}${u.search}`);
+    } catch {
+      /* not an address */
+    }
+  }
+  return [...new Set(paths)];
+}
+
+/** Fetches `paths` `concurrency` at a time and reads each body whole; wall time, pages a second, per-page p50/p99. */
+export async function crawl(origin, paths, { concurrency, headers = CRAWLER_HEADERS, limitMs = 10 * 60_000 }) {
+  const times = [];
+  const statuses = {};
+  let next = 0;
+  const started = performance.now();
+  const until = Date.now() + limitMs;
+  const worker = async () => {
+    while (next < paths.length && Date.now() < until) {
+      const p = paths[next++];
+      const t0 = performance.now();
+      try {
+        const res = await fetch(origin + p, { headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      } catch (err) {
+        statuses[err?.name ?? 'error'] = (statuses[err?.name ?? 'error'] ?? 0) + 1;
+      }
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q) => (sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1) : null);
+  return { pages: times.length, seconds: +seconds.toFixed(2), pagesPerSec: +(times.length / Math.max(0.001, seconds)).toFixed(1), p50Ms: at(0.5), p99Ms: at(0.99), statuses };
+}
+
+/** Resident memory of one process (VmRSS, MiB) from /proc. */
+function rssMiB(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system, every thread) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    return (utime + stime) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Notes the server's end if it ends before the stage stops it: another process's signal, a crash. */
+function watchExit(child, name, note) {
+  const seen = { gone: false };
+  child.once('exit', (code, signal) => {
+    seen.gone = true;
+    if (!seen.stopping) note(`The ${name} server ended on its own before the stage stopped it (exit ${code ?? '—'}, signal ${signal ?? '—'}; code 143 is Next's answer to a SIGTERM, which this stage never sends before it is done): figures after that are missing.`);
+  });
+  return seen;
+}
+
+async function sitemapOf(origin) {
+  const xml = await (await fetch(`${origin}/sitemap.xml`, { signal: AbortSignal.timeout(60_000) })).text();
+  return sitemapPaths(xml);
+}
+
+/** The figures of part 1 on one fresh server at `port`. */
+export async function renderFigures({ port, note }) {
+  const server = await startServer({ port, dbName: `bench-render-${port}.db` });
+  const { origin } = server;
+  const connections = RENDER_GOALS.connections;
+  const figures = { rows: [], crawl: null, memory: null };
+  const exit = watchExit(server.child, 'measured', note);
+  try {
+    const pid = server.child.pid;
+    const rssAtStartMiB = rssMiB(pid);
+    // 1. The cold crawl, first: nothing but the server's own start and its first page (home) came before it.
+    const paths = (await sitemapOf(origin)).slice(0, RENDER_GOALS.crawlUrls);
+    log('render-cost', `cold crawl of ${paths.length} sitemap URLs, ${RENDER_GOALS.crawlConcurrency} at a time`);
+    figures.crawl = { ...(await crawl(origin, paths, { concurrency: RENDER_GOALS.crawlConcurrency })), concurrency: RENDER_GOALS.crawlConcurrency, sitemapUrls: paths.length };
+    const rssAfterCrawlMiB = rssMiB(pid);
+
+    const cookie = await memberCookie(origin);
+    if (!cookie) note('The demo member could not log in: the member pages were not measured.');
+    const member = { ...BROWSER_HEADERS, cookie: cookie ?? '' };
+    const targets = [
+      ['floor: /robots.txt', '/robots.txt', 'floor', BROWSER_HEADERS],
+      ['cached public page: home', routes.home(), 'cached', BROWSER_HEADERS],
+      ...(cookie
+        ? [
+            ['member: /userIndex', routes.userIndex(), 'member', member],
+            ['member: /dRecord/registration', routes.registrationRecords(), 'member', member],
+          ]
+        : []),
+      ['floor: /robots.txt (again)', '/robots.txt', 'floor', BROWSER_HEADERS],
+    ];
+    let memberSeconds = 0;
+    for (const [name, url, kind, headers] of targets) {
+      try {
+        const probe = await fetch(origin + url, { headers, redirect: 'manual' });
+        const bytes = (await probe.arrayBuffer()).byteLength;
+        if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+        log('render-cost autocannon', name);
+        const r = await throughputOf(origin + url, headers, { connections });
+        if (kind === 'member') memberSeconds += settings.warmupSeconds + settings.throughputSeconds;
+        figures.rows.push(summary(name, url, r, { kind, connections, pageCache: probe.headers.get('x-page-cache'), encoding: probe.headers.get('content-encoding'), wireKB: +(bytes / 1024).toFixed(1) }));
+      } catch (err) {
+        note(`${name} was not measured: ${why(err)}`);
+      }
+    }
+
+    // 3. Member load until 10 minutes (scaled) of it have run; memory sampled through it.
+    const loadSeconds = Math.max(0, Math.round(RENDER_GOALS.memberLoadSeconds * settings.durationScale) - memberSeconds);
+    let peak = rssMiB(pid) ?? 0;
+    // The last reading while the process lived: another process may end it (the stage notes that).
+    let lastSeen = { mib: peak, atSeconds: memberSeconds };
+    const loadStarted = Date.now();
+    const sample = () => {
+      const now = rssMiB(pid);
+      if (now === null) return;
+      peak = Math.max(peak, now);
+      lastSeen = { mib: now, atSeconds: memberSeconds + Math.round((Date.now() - loadStarted) / 1000) };
+    };
+    if (cookie && loadSeconds > 0) {
+      log('render-cost', `member load for ${loadSeconds} s more`);
+      const sampler = setInterval(sample, 1000);
+      try {
+        const requests = [{ path: routes.userIndex() }, { path: routes.registrationRecords() }];
+        const r = await cannon(origin + routes.userIndex(), loadSeconds, member, { connections, requests });
+        figures.memberLoad = summary('member load: /userIndex and /dRecord/registration in turn', '', r, { kind: 'member-load', connections, seconds: loadSeconds });
+      } finally {
+        clearInterval(sampler);
+      }
+    }
+    sample();
+    await sleep(3000);
+    sample();
+    figures.memory = {
+      rssAtStartMiB,
+      rssAfterCrawlMiB,
+      rssPeakMiB: peak,
+      rssEndMiB: exit.gone ? null : rssMiB(pid),
+      rssLastSeenMiB: lastSeen.mib,
+      lastSeenAtSeconds: lastSeen.atSeconds,
+      treeRssEndMiB: treeRssMB(pid),
+      memberLoadSeconds: memberSeconds + loadSeconds,
+    };
+  } finally {
+    exit.stopping = true;
+    killTree(server.child);
+  }
+  // A reference, not a goal: the same member page on a server without the page cache (PAGE_CACHE=0), where
+  // neither the page cache nor the mending of error answers runs: what the site's own layer costs a member page.
+  let direct = null;
+  try {
+    direct = await startServer({ port: port + 2, dbName: `bench-render-direct-${port}.db`, pageCache: false });
+    const cookie = await memberCookie(direct.origin);
+    if (cookie) {
+      const headers = { ...BROWSER_HEADERS, cookie };
+      const probe = await fetch(direct.origin + routes.userIndex(), { headers, redirect: 'manual' });
+      const bytes = (await probe.arrayBuffer()).byteLength;
+      if (probe.status !== 200) throw new Error(`answered ${probe.status}`);
+      log('render-cost autocannon', 'member page with the page cache off (PAGE_CACHE=0)');
+      const r = await throughputOf(direct.origin + routes.userIndex(), headers, { connections });
+      figures.rows.push(summary('reference: /userIndex with the page cache off (PAGE_CACHE=0)', routes.userIndex(), r, { kind: 'reference', connections, pageCache: probe.headers.get('x-page-cache'), encoding: probe.headers.get('content-encoding'), wireKB: +(bytes / 1024).toFixed(1) }));
+    }
+  } catch (err) {
+    note(`The member page with the page cache off was not measured: ${why(err)}`);
+  } finally {
+    killTree(direct?.child);
+  }
+  return figures;
+}
+
+async function waitForFile(file, limitMs) {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    if (fs.existsSync(file)) return true;
+    await sleep(200);
+  }
+  return false;
+}
+
+/** One profiled window: SIGUSR2 to start, `drive()`, SIGUSR2 to stop; the profile's path. */
+async function profileWindow(pid, out, name, drive) {
+  for (const f of [out, `${out}.started`, `${out}.done`]) fs.rmSync(f, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  if (!(await waitForFile(`${out}.started`, 10_000))) throw new Error('the profiler did not start (bench/profile-preload.mjs)');
+  const cpuBefore = cpuMs(pid);
+  const driven = await drive();
+  const cpuAfter = cpuMs(pid);
+  process.kill(pid, 'SIGUSR2');
+  if (!(await waitForFile(`${out}.done`, 60_000))) throw new Error('the profile was not written');
+  const file = path.join(PROFILE_DIR, `${name}.cpuprofile`);
+  fs.renameSync(out, file);
+  return { file, driven: { ...driven, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore } };
+}
+
+/** Part 2: the CPU profiles of cold public pages and of member renders, on one fresh server at `port`. */
+export async function renderProfiles({ port, note }) {
+  fs.mkdirSync(PROFILE_DIR, { recursive: true });
+  const out = path.resolve(PROFILE_DIR, 'window.cpuprofile');
+  const preload = pathToFileURL(path.join(root, 'bench', 'profile-preload.mjs')).href;
+  const profilerEnv = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim(), BENCH_PROFILE_OUT: out };
+  const server = await startServer({ port, dbName: `bench-profile-${port}.db`, env: profilerEnv });
+  const exit = watchExit(server.child, 'profiled', note);
+  const { origin } = server;
+  const result = {};
+  try {
+    const pid = server.child.pid;
+    const paths = (await sitemapOf(origin)).slice(0, RENDER_GOALS.profileColdPages);
+    const cookie = await memberCookie(origin);
+    log('render-cost profile', `${paths.length} cold public pages`);
+    const cold = await profileWindow(pid, out, 'cold-public', () => crawl(origin, paths, { concurrency: RENDER_GOALS.crawlConcurrency }));
+    result.coldPublic = { ...cold, unit: { count: cold.driven.pages, label: 'cold public pages' } };
+    if (!cookie) {
+      note('The demo member could not log in: no profile of member renders.');
+      return result;
+    }
+    const member = { ...BROWSER_HEADERS, cookie };
+    // A few unprofiled first: the first member render of each page loads its code.
+    await crawl(origin, [routes.userIndex(), routes.registrationRecords()], { concurrency: 2, headers: member });
+    const memberPaths = Array.from({ length: RENDER_GOALS.profileMemberRenders }, (_, i) => (i % 2 ? routes.registrationRecords() : routes.userIndex()));
+    log('render-cost profile', `${memberPaths.length} member renders`);
+    const renders = await profileWindow(pid, out, 'member', () => crawl(origin, memberPaths, { concurrency: RENDER_GOALS.crawlConcurrency, headers: member }));
+    result.member = { ...renders, unit: { count: renders.driven.pages, label: 'member page loads' } };
+  } finally {
+    exit.stopping = true;
+    killTree(server.child);
+  }
+  // The same member loads on a server without the page cache (PAGE_CACHE=0): what the site's own layer around a
+  // member's render costs is the difference.
+  const directServer = await startServer({ port: port + 2, dbName: `bench-profile-direct-${port}.db`, pageCache: false, env: profilerEnv });
+  const directExit = watchExit(directServer.child, 'profiled (PAGE_CACHE=0)', note);
+  try {
+    const cookie = await memberCookie(directServer.origin);
+    if (cookie) {
+      const member = { ...BROWSER_HEADERS, cookie };
+      await crawl(directServer.origin, [routes.userIndex(), routes.registrationRecords()], { concurrency: 2, headers: member });
+      const memberPaths = Array.from({ length: RENDER_GOALS.profileMemberRenders }, (_, i) => (i % 2 ? routes.registrationRecords() : routes.userIndex()));
+      log('render-cost profile', `${memberPaths.length} member renders with the page cache off (PAGE_CACHE=0)`);
+      const renders = await profileWindow(directServer.child.pid, out, 'member-direct', () => crawl(directServer.origin, memberPaths, { concurrency: RENDER_GOALS.crawlConcurrency, headers: member }));
+      result.memberDirect = { ...renders, unit: { count: renders.driven.pages, label: 'member page loads' } };
+    }
+  } finally {
+    directExit.stopping = true;
+    killTree(directServer.child);
+  }
+  return result;
+}
+
+/** The profiled windows, in the report's order: [key, heading]. */
+export const PROFILE_WINDOWS = [
+  ['coldPublic', "Cold public pages (the sitemap's first URLs, 4 at a time, fresh server)"],
+  ['member', 'Member page loads (/userIndex and /dRecord/registration in turn, 4 at a time)'],
+  ['memberDirect', 'The same member page loads with the page cache off (PAGE_CACHE=0)'],
+];
+
+/** The Markdown of bench/render-cost.md from the run's figures, goals and profile summaries. */
+export function renderCostMarkdown(run) {
+  const lines = ['# Render cost (`npm run bench:render`)', '', '<!-- Written by bench/stages/render-cost.mjs; the figures are this machine\'s, read them as ratios. -->', ''];
+  if (run.note) lines.push(run.note, '');
+  const m = run.machine;
+  lines.push(`Run ${run.date} on ${m.cpus} cores (${m.cpuModel}), Node ${m.node}; load average ${m.loadAverageAtStart.map((x) => x.toFixed(2)).join(' / ')} at start and ${m.loadAverageAtEnd.map((x) => x.toFixed(2)).join(' / ')} at the end (1 / 5 / 15 min); BENCH_DURATION_SCALE ${run.settings.durationScale} (${run.settings.warmupSeconds} s warm-up + ${run.settings.throughputSeconds} s measured per target, ${RENDER_GOALS.connections} connections).`, '');
+  for (const n of run.notes) lines.push(`> ${n}`, '');
+  if (run.goals?.length) {
+    lines.push('## Goals', '', '| goal | figure | target | met | why |', '| --- | --- | --- | --- | --- |');
+    for (const g of run.goals) lines.push(`| ${g.name} | ${g.figure} | ${g.target} | ${g.met ? 'PASS' : 'MISS'} | ${String(g.why).replace(/\|/g, '\\|')} |`);
+    lines.push('');
+  }
+  const f = run.figures;
+  if (f) {
+    const floor = bestFloor(f.rows);
+    lines.push('## Figures', '', '| target | req/s | × floor | p50 ms | p99 ms | non-2xx | errors | x-page-cache | encoding | KB sent |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |');
+    for (const r of f.rows) lines.push(`| ${r.name} | ${r.reqPerSec} | ${floor ? (r.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—'} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} | ${r.pageCache ?? '—'} | ${r.encoding ?? 'identity'} | ${r.wireKB} |`);
+    if (f.memberLoad) lines.push(`| ${f.memberLoad.name} (${f.memberLoad.seconds} s) | ${f.memberLoad.reqPerSec} | ${floor ? (f.memberLoad.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—'} | ${f.memberLoad.p50Ms} | ${f.memberLoad.p99Ms} | ${f.memberLoad.non2xx} | ${f.memberLoad.errors} | — | — | — |`);
+    lines.push('');
+    if (f.crawl) {
+      const c = f.crawl;
+      lines.push(`Cold crawl: ${c.pages} of the sitemap's ${c.sitemapUrls} first URLs, ${c.concurrency} at a time, from a fresh server: ${c.seconds} s, ${c.pagesPerSec} pages/s${floor ? ` (${(c.pagesPerSec / Math.max(1, floor.reqPerSec)).toFixed(3)}× the floor)` : ''}, p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms a page; statuses ${JSON.stringify(c.statuses)}.`, '');
+    }
+    if (f.memory) {
+      const mm = f.memory;
+      const end = mm.rssEndMiB === null ? `gone before the end (last seen at ${mm.rssLastSeenMiB} MiB after ${mm.lastSeenAtSeconds} s of member load)` : `${mm.rssEndMiB} MiB at the end after ${mm.memberLoadSeconds} s of member load (its process tree: ${mm.treeRssEndMiB} MiB)`;
+      lines.push(`Resident memory of the \`next start\` process: ${mm.rssAtStartMiB} MiB after its start and first page, ${mm.rssAfterCrawlMiB} MiB after the crawl, peak ${mm.rssPeakMiB} MiB, ${end}.`, '');
+    }
+  }
+  if (run.profiles) {
+    lines.push('## CPU profiles: where the milliseconds go', '');
+    lines.push('V8\'s sampling profiler (0.5 ms) in the `next start` process (bench/profile-preload.mjs), started after the server\'s start and stopped after the window; frames mapped through the source maps of Next\'s runtime and of the build (bench/profile-summary.mjs). A member page load renders once, in its own request (docs/decisions.md "Member pages render once"); an error answer of it is mended on Node\'s response (lib/page-cache/error-mend.ts). The raw profiles are in .reports/profiles/ (open them in Chrome DevTools).', '');
+    for (const [key, title] of PROFILE_WINDOWS) {
+      const p = run.profiles[key];
+      if (!p?.summary) continue;
+      const cpu = typeof p.driven.cpuMs === 'number' ? ` The process used ${p.driven.cpuMs} ms of CPU over the window (every thread, /proc), ${(p.driven.cpuMs / Math.max(1, p.driven.pages)).toFixed(1)} ms a load.` : '';
+      lines.push(`### ${title}`, '', `${p.driven.pages} loads in ${p.driven.seconds} s (p50 ${p.driven.p50Ms} ms; statuses ${JSON.stringify(p.driven.statuses)}).${cpu}`, '', summaryMarkdown(p.summary, { perUnit: p.unit }), '');
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The better of the floor's runs (as the throughput stage reads it). */
+export function bestFloor(rows) {
+  const floors = rows.filter((r) => r.kind === 'floor');
+  return floors.length ? floors.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a)) : null;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.env.BENCH_RERENDER === '1') {
+  // The last run's report written again from its figures, with BENCH_NOTE at its top: nothing is measured.
+  process.chdir(root);
+  const run = JSON.parse(fs.readFileSync(RENDER_JSON, 'utf8'));
+  run.note = benchNote;
+  fs.writeFileSync(RENDER_JSON, JSON.stringify(run, null, 2));
+  fs.writeFileSync(RENDER_MARKDOWN, renderCostMarkdown(run));
+  log(`wrote ${RENDER_MARKDOWN} again from ${RENDER_JSON}`);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.chdir(root);
+  const port = Number(process.env.BENCH_PORT || 3700);
+  const notes = [];
+  const note = (t) => notes.push(t);
+  const run = {
+    date: new Date().toISOString(),
+    note: benchNote,
+    settings,
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', node: process.version, loadAverageAtStart: os.loadavg() },
+    notes,
+  };
+  let code = 0;
+  try {
+    if (process.env.BENCH_SKIP_FIGURES !== '1') {
+      run.figures = await renderFigures({ port, note });
+      run.goals = judgeRenderCost(run.figures);
+    }
+    if (process.env.BENCH_SKIP_PROFILE !== '1') {
+      const profiles = await renderProfiles({ port: port + 1, note });
+      const resolve = sourceMapResolver();
+      for (const p of Object.values(profiles)) p.summary = summariseProfile(JSON.parse(fs.readFileSync(p.file, 'utf8')), { resolve, top: 25 });
+      run.profiles = profiles;
+    }
+  } catch (err) {
+    code = 1;
+    note(`The stage stopped with an error: ${why(err)}`);
+    console.error(err);
+  } finally {
+    run.machine.loadAverageAtEnd = os.loadavg();
+    fs.mkdirSync('.reports', { recursive: true });
+    fs.writeFileSync(RENDER_JSON, JSON.stringify(run, null, 2));
+    fs.writeFileSync(RENDER_MARKDOWN, renderCostMarkdown(run));
+    log(`wrote ${RENDER_MARKDOWN} and ${RENDER_JSON}`);
+  }
+  process.exit(code);
+}
