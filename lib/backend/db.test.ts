@@ -3,12 +3,13 @@
  * the same SQL text gets the same statement, handed back in its default mode, never while it is still
  * iterating, and only the most recently used KEPT_STATEMENTS texts are kept.
  */
+import type BetterSqlite3 from 'better-sqlite3';
 import Database from './sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEPT_STATEMENTS, keepStatements } from './db';
 import { createBackend } from './router';
 
-const open: Database.Database[] = [];
+const open: BetterSqlite3.Database[] = [];
 function memoryDb(limit?: number) {
   const db = keepStatements(new Database(':memory:'), limit);
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t (name) VALUES (\'甲\'), (\'乙\'), (\'丙\')');
