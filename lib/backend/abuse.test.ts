@@ -12,15 +12,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEVICE_HEADER, PEER_HEADER } from '@/lib/security/client-address';
+import { PEER_HEADER } from '@/lib/security/client-address';
 import { deviceOf } from './device-tokens';
 import { MAX_BODY_BYTES, type Backend } from './router';
+import { callAsClient, type ClientAnswer } from '@/test/backend-client';
 import { createSeededBackend } from '@/test/seeded-backend';
 import { latestSmsCode } from './sms';
 import { createThrottles } from './throttles';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read many wire fields
-type Loose = any;
 
 const secret = new TextEncoder().encode('abuse-test-secret-0123456789abcdef');
 /** 2026-03-10 10:00 in China (02:00 UTC): hours of moves stay inside one China day. */
@@ -45,23 +44,9 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  ErrorNo: number;
-  ErrorInfo: string;
-  Result: Loose;
-}
-
-async function call(apiPath: string, fields: Record<string, string>, peer: string, device?: string): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', [PEER_HEADER]: peer };
-  if (device) headers[DEVICE_HEADER] = device;
-  const res = await backend.handle(
-    new Request(`http://x/api/${apiPath}?IsWeb=1&Sub=`, { method: 'POST', headers, body: new URLSearchParams(fields) }),
-  );
-  expect(res.status).toBeLessThan(500);
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), ...((await res.json()) as Omit<Answer, 'status' | 'retryAfter'>) };
-}
+type Answer = ClientAnswer;
+const call = (apiPath: string, fields: Record<string, string>, peer: string, device?: string): Promise<Answer> =>
+  callAsClient(backend, apiPath, fields, peer, device);
 
 const MEMBER = { phone: '13800000005', password: 'Shengai2026' };
 const login = (phone: string, password: string, peer: string, device?: string) =>

@@ -12,15 +12,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROOF_FIELD, solveProof, type WireProofChallenge, type WireProofSolution } from '@/lib/contract';
 import { LIMITS, PROOF_OF_WORK } from '@/lib/limits';
 import { siteMetrics } from '@/lib/observability/metrics';
-import { DEVICE_HEADER, PEER_HEADER } from '@/lib/security/client-address';
+import { callAsClient, type ClientAnswer } from '@/test/backend-client';
 import { createSeededBackend } from '@/test/seeded-backend';
 import { makeChallenge, proofMaxNumber, spendProof } from './proof';
 import type { Backend } from './router';
 import { latestSmsCode } from './sms';
 import { createThrottles, type Throttles } from './throttles';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read many wire fields
-type Loose = any;
 
 const secret = new TextEncoder().encode('ceilings-test-secret-0123456789abcdef');
 /** 2026-03-10 10:00 in China (02:00 UTC). */
@@ -56,22 +54,9 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  ErrorNo: number;
-  ErrorInfo: string;
-  Result: Loose;
-}
-
-async function call(apiPath: string, fields: Record<string, string>, peer: string, device?: string): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', [PEER_HEADER]: peer };
-  if (device) headers[DEVICE_HEADER] = device;
-  const res = await backend.handle(
-    new Request(`http://x/api/${apiPath}?IsWeb=1&Sub=`, { method: 'POST', headers, body: new URLSearchParams(fields) }),
-  );
-  expect(res.status).toBeLessThan(500);
-  return { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
-}
+type Answer = ClientAnswer;
+const call = (apiPath: string, fields: Record<string, string>, peer: string, device?: string): Promise<Answer> =>
+  callAsClient(backend, apiPath, fields, peer, device);
 
 /** Address number i, each in a /24 of its own (127.0.0.0/8 is all loopback). */
 const spread = (i: number) => `127.${1 + (i >> 8)}.${i & 255}.1`;
