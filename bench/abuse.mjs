@@ -36,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 // Run by tsx (package.json bench:abuse): the client solves the API's proofs of work as the site's own page does.
 import { PROOF_FIELD, isProofNeeded, solveProof } from '../lib/contract/proof.ts';
+import { LIMITS } from '../lib/limits.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The SQLite driver this Node loads: the site's own choice (lib/backend/sqlite.ts), a TypeScript module.
@@ -434,6 +435,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * allowance of renders, LIMITS.pageRender, is spent, then 429). The visitor's latency (p50, p95) in each phase.
  */
 async function cacheBusting() {
+  // A new mark each run: nothing the page cache kept from an earlier one.
+  const BUST_MARK = Date.now().toString(36);
   const page = '/doctordetail/D100002';
   const visitor = '127.0.70.1';
   for (let i = 0; i < 3; i++) await get(visitor, page, BROWSER);
@@ -482,9 +485,6 @@ async function cacheBusting() {
   }
   return rows;
 }
-const BUST_MARK = Date.now().toString(36);
-/** LIMITS.pageRender's allowance (lib/limits.ts), for the report. */
-const PAGE_RENDER_ALLOWANCE = (await import('../lib/limits.ts')).LIMITS.pageRender.allowance;
 
 // ---------- the run ----------
 
@@ -578,7 +578,7 @@ A visitor (127.0.70.1) loads a doctor's page 200 times, one after another, with 
 address (8 connections) asks for the same page with something new in the query each time. A parameter no page reads
 and a mark for analytics are dropped by the page cache (lib/page-vary.ts PAGE_QUERY): the kept page answers. A
 request with \`Accept: */*\` is never answered from the page cache, so each is a render, until the address has spent
-its allowance of renders no cache answered (LIMITS.pageRender, ${PAGE_RENDER_ALLOWANCE} a minute), then 429.
+its allowance of renders no cache answered (LIMITS.pageRender, ${LIMITS.pageRender.allowance} a minute), then 429.
 
 ${table([['attack', 'visitor p50', 'visitor p95', 'attacker requests', 'attacker answers', 'server CPU per attacker request'], ['---', '---', '---', '---', '---', '---'], ...busting.map((r) => [r.name, `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, r.attackerRequests || '—', Object.entries(r.answers).map(([status, n]) => `${n} × ${status}`).join(', ') || '—', r.cpuMsPerAttackerRequest === null ? '—' : `${r.cpuMsPerAttackerRequest.toFixed(2)} ms`])])}
 `;
