@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { comingChinaTime, FIXED_CLOCKS } from './e2e/support/clocks';
+import { nodeMemoryEnv } from './deploy/node-memory.cjs';
 
 /**
  * Browser tests against a production build (`next build && next start`) on the
@@ -35,6 +36,8 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** What every `next start` of the run is told: its database, its origin and the demo's switches. */
 function serverEnv(origin: string): Record<string, string> {
   return {
+    // The memory settings production runs with (deploy/node-memory.env): the whole suite runs within them.
+    ...nodeMemoryEnv(),
     DATABASE_PATH: databasePath,
     SITE_URL: origin,
     // The page-cache specs read x-page-cache, which production sends only when asked for.

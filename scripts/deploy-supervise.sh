@@ -19,6 +19,9 @@ while [ ! -e "$state/run/stopping-$port" ]; do
   (
     cd "$release"
     set -a
+    # The release's memory settings first, then the environment file, which may override them (as the unit's two
+    # EnvironmentFile lines: docs/operations.md "Memory"). A release from before the file starts without it.
+    [ -f deploy/node-memory.env ] && . deploy/node-memory.env
     # shellcheck disable=SC1090
     . "$env_file"
     set +a

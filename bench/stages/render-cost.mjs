@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { nodeMemoryEnv } from '../../deploy/node-memory.cjs';
 import { judgeRenderCost, RENDER_GOALS } from '../goals.mjs';
 import { sourceMapResolver, summariseProfile, summaryMarkdown } from '../profile-summary.mjs';
 import { BROWSER_HEADERS, benchNote, cannon, killTree, log, root, settings, sleep, summary, throughputOf, treeRssMB, why } from '../shared.mjs';
@@ -250,7 +251,7 @@ export async function renderProfiles({ port, note }) {
   fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const out = path.resolve(PROFILE_DIR, 'window.cpuprofile');
   const preload = pathToFileURL(path.join(root, 'bench', 'profile-preload.mjs')).href;
-  const profilerEnv = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim(), BENCH_PROFILE_OUT: out };
+  const profilerEnv = { NODE_OPTIONS: `${nodeMemoryEnv().NODE_OPTIONS ?? ''} --import ${preload}`.trim(), BENCH_PROFILE_OUT: out };
   const server = await startServer({ port, dbName: `bench-profile-${port}.db`, env: profilerEnv });
   const exit = watchExit(server.child, 'profiled', note);
   const { origin } = server;

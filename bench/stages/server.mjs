@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { nodeMemoryEnv } from '../../deploy/node-memory.cjs';
 import { freePort, killTree, waitUp } from '../shared.mjs';
 
 /**
  * `next start` with a database of its own; PAGE_CACHE=0 when `pageCache` is false (docs/bench.md "Rendered per
- * request"); on `port` when given, else a free one; `env` adds to its environment (bench/stages/render-cost.mjs's
+ * request"); with production's memory settings (deploy/node-memory.env); on `port` when given, else a free one; `env` adds to its environment (bench/stages/render-cost.mjs's
  * profiler).
  */
 export async function startServer({ pageCache = true, dbName = 'bench.db', port: wanted, env = {} } = {}) {
@@ -21,7 +22,7 @@ export async function startServer({ pageCache = true, dbName = 'bench.db', port:
   fs.rmSync(path.join('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', EMBEDDED_BACKEND: '1', DEMO_MEMBERS: '1', PAYMENT_PROVIDER: 'simulated', PAGE_CACHE: pageCache ? '' : '0', PAGE_CACHE_DEBUG: '1',
+    env: { ...process.env, ...nodeMemoryEnv(), DATABASE_PATH: dbPath, SITE_URL: origin, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', EMBEDDED_BACKEND: '1', DEMO_MEMBERS: '1', PAYMENT_PROVIDER: 'simulated', PAGE_CACHE: pageCache ? '' : '0', PAGE_CACHE_DEBUG: '1',
       // The bench measures what a render costs from one client (autocannon, Lighthouse), not the per-client limits
       // (bench/abuse.mjs does, at 1): the page renders one client may ask for (LIMITS.pageRender) are raised.
       RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || '1000', ...env },

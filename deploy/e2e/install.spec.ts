@@ -57,14 +57,21 @@ test.afterEach(() => {
   site = undefined;
 });
 
-/** Starts the release as the unit does: its ExecStart (port %i), its user, its environment file. */
+/**
+ * Starts the release as the unit does: its ExecStart (port %i), its user, its environment files in their order
+ * (the release's memory settings, then shengai.env), then `env`, this run's changes to them.
+ */
 async function startAsUnit(uid: number, gid: number, env: Record<string, string>) {
   const unit = fs.readFileSync(path.join(root, 'etc/systemd/system/shengai-next@.service'), 'utf8');
   const exec = /^ExecStart=(.+)$/m.exec(unit)![1]!.replaceAll('%i', String(port)).split(/\s+/);
+  const files = [...unit.matchAll(/^EnvironmentFile=(-?)\/srv\/shengai\/(.+)$/gm)].map(([, optional, file]) => ({ optional, file: path.join(home, file!) }));
+  expect(files.map((f) => path.relative(home, f.file))).toEqual(['current/deploy/node-memory.env', 'shared/shengai.env']);
+  const unitFiles = Object.assign({}, ...files.map((f) => (f.optional && !fs.existsSync(f.file) ? {} : envFile(f.file))));
+  expect(unitFiles.NODE_OPTIONS).toMatch(/--max-old-space-size=\d+/);
   let output = '';
   site = spawn('setpriv', [`--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', ...exec], {
     cwd: path.join(home, 'current'),
-    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...env, PORT: String(port), NODE_ENV: 'production' },
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', ...unitFiles, ...env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   site.stdout!.on('data', (c) => (output += c));
@@ -127,7 +134,7 @@ test('deploy/install.sh in a fresh root: the user, its folders, secrets, units, 
   fs.mkdirSync(release, { recursive: true });
   execFileSync('bash', ['-c', `cp -a .next/. "${release}/.next/" 2>/dev/null || (mkdir -p "${release}/.next" && cp -a .next/. "${release}/.next/")`]);
   fs.rmSync(path.join(release, '.next/cache'), { recursive: true, force: true });
-  for (const entry of ['public', 'content', 'package.json', 'next.config.mjs']) execFileSync('cp', ['-a', entry, release]);
+  for (const entry of ['public', 'content', 'deploy', 'package.json', 'next.config.mjs']) execFileSync('cp', ['-a', entry, release]);
   fs.symlinkSync(path.resolve('node_modules'), path.join(release, 'node_modules'));
   execFileSync('chown', ['-R', '-h', `${uid}:${gid}`, release]);
   fs.symlinkSync(release, path.join(home, 'current'));
