@@ -153,12 +153,38 @@ export const RENDER_GOALS = {
   crawlVsFloor: 0.3,
   cachedVsFloor: 0.8,
   rssMiB: 400,
+  /** The lines of the modules that follow Next's internals (bench/next-internals.mjs), tests not counted. */
+  nextInternalsLines: 1000,
   /** Member load before the memory is read: 10 minutes, × BENCH_DURATION_SCALE. */
   memberLoadSeconds: 600,
   /** The profile's windows (not goals): cold public pages and member page loads. */
   profileColdPages: 100,
   profileMemberRenders: 200,
 };
+
+/**
+ * The code goals of issue 37 from bench/next-internals.mjs's count: its lines, and no prototype patch without a
+ * reason in docs/decisions.md.
+ */
+export function judgeNextInternals(code) {
+  const unreasoned = code.patches.filter((p) => !p.reasoned).map((p) => p.name);
+  return [
+    {
+      name: "Lines that follow Next's internals",
+      met: code.lines <= RENDER_GOALS.nextInternalsLines,
+      figure: `${code.lines} lines (${code.code} of code) in ${code.parts.reduce((n, p) => n + p.files.length, 0)} modules`,
+      target: `≤ ${RENDER_GOALS.nextInternalsLines}`,
+      why: code.lines <= RENDER_GOALS.nextInternalsLines ? '' : 'the page cache and the patches are still the site\'s own (see the code table)',
+    },
+    {
+      name: 'Prototype patches without a reason in docs/decisions.md',
+      met: unreasoned.length === 0,
+      figure: `${unreasoned.length} of ${code.patches.length}`,
+      target: '0',
+      why: unreasoned.length ? `no row in "Node's HTTP classes, patched in one place": ${unreasoned.join(', ')}` : '',
+    },
+  ];
+}
 
 /** One row per goal of the render-cost figures ({ rows, crawl, memory }), in the report's order. */
 export function judgeRenderCost(figures) {

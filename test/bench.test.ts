@@ -5,7 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs module of the bench, without types
-import { judge, judgeRenderCost, RENDER_GOALS } from '../bench/goals.mjs';
+import { judge, judgeNextInternals, judgeRenderCost, RENDER_GOALS } from '../bench/goals.mjs';
+// @ts-expect-error a plain .mjs module of the bench, without types
+import { countNextInternals, lineCounts, NEXT_INTERNALS } from '../bench/next-internals.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
 import { JSON_REPORT, MARKDOWN_REPORT, renderMarkdown, writeReport } from '../bench/report.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
@@ -452,9 +454,42 @@ describe('the render-cost stage (bench/stages/render-cost.mjs, docs/bench.md "Re
     expect(md).toContain('load average 1.00 / 1.00 / 1.00 at start and 2.00 / 2.00 / 2.00 at the end');
   });
 
+  it("counts the lines that follow Next's internals, tests left out, and the patches without a reason", () => {
+    expect(lineCounts('/**\n * a note\n */\nconst a = 1;\n\n// why\nexport { a }; /* x */\n')).toEqual({ lines: 7, code: 2 });
+    const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'next-internals-'));
+    try {
+      const write = (file: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+        fs.writeFileSync(path.join(tree, file), text);
+      };
+      write('proxy.ts', 'export const a = 1;\n');
+      write('lib/page-cache/serve.ts', '// one\nexport const b = 2;\nexport const c = 3;\n');
+      write('lib/page-cache/serve.test.ts', 'not counted\n'.repeat(50));
+      write('lib/operations/node-patches.ts', "export const PATCHES = ['request log and drain', 'page-cache pass-through'] as const;\n");
+      write('docs/decisions.md', "# D\n## Node's HTTP classes, patched in one place\n| patch | why |\n| --- | --- |\n| request log and drain | Next times nothing |\n\n## Later\n| page-cache pass-through | not in the section |\n");
+      const code = countNextInternals(tree);
+      expect(code.parts.map((p: { part: string }) => p.part)).toEqual(NEXT_INTERNALS.map((p: { part: string }) => p.part));
+      expect(code.parts[1].files).toEqual([{ file: 'lib/page-cache/serve.ts', lines: 3, code: 2 }]);
+      expect([code.lines, code.code]).toEqual([5, 4]);
+      expect(code.patches).toEqual([{ name: 'request log and drain', reasoned: true }, { name: 'page-cache pass-through', reasoned: false }]);
+      const goals: Goal[] = judgeNextInternals(code);
+      expect(goals.map((g) => [g.name, g.met, g.figure])).toEqual([
+        ["Lines that follow Next's internals", true, '5 lines (4 of code) in 3 modules'],
+        ['Prototype patches without a reason in docs/decisions.md', false, '1 of 2'],
+      ]);
+      expect(goals[1]!.why).toContain('page-cache pass-through');
+      expect(judgeNextInternals({ ...code, lines: RENDER_GOALS.nextInternalsLines + 1 })[0].met).toBe(false);
+    } finally {
+      fs.rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
   it('the committed bench/render-cost.md is a report of that renderer, with its goals and both profiles', () => {
     const md = fs.readFileSync(path.join('bench', 'render-cost.md'), 'utf8');
-    for (const heading of ['# Render cost (`npm run bench:render`)', '## Goals', '## Figures', '## CPU profiles: where the milliseconds go', '### Cold public pages', '### Member page loads']) expect(md).toContain(heading);
+    for (const heading of ['# Render cost (`npm run bench:render`)', '## Goals', '## Figures', "## Code that follows Next's internals", '## CPU profiles: where the milliseconds go', '### Cold public pages', '### Member page loads']) expect(md).toContain(heading);
+    // The code figure of the committed report is the tree's own.
+    const code = countNextInternals(process.cwd());
+    expect(md, 'count again: BENCH_RERENDER=1 node bench/stages/render-cost.mjs').toContain(`| all | | ${code.lines} | ${code.code} |`);
   });
 });
 

@@ -24,7 +24,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { nodeMemoryEnv } from '../../deploy/node-memory.cjs';
-import { judgeRenderCost, RENDER_GOALS } from '../goals.mjs';
+import { judgeNextInternals, judgeRenderCost, RENDER_GOALS } from '../goals.mjs';
+import { countNextInternals } from '../next-internals.mjs';
 import { sourceMapResolver, summariseProfile, summaryMarkdown } from '../profile-summary.mjs';
 import { BROWSER_HEADERS, benchNote, cannon, killTree, log, root, settings, sleep, summary, throughputOf, treeRssMB, why } from '../shared.mjs';
 import { memberCookie, routes } from './discovery.mjs';
@@ -335,6 +336,11 @@ export function renderCostMarkdown(run) {
       lines.push(`Resident memory of the \`next start\` process: ${mm.rssAtStartMiB} MiB after its start and first page, ${mm.rssAfterCrawlMiB} MiB after the crawl, peak ${mm.rssPeakMiB} MiB, ${end}.`, '');
     }
   }
+  if (run.code) {
+    lines.push("## Code that follows Next's internals", '', 'Counted from the tree by bench/next-internals.mjs (every line of each module, and those that are neither blank nor comment), tests not counted.', '', '| part | modules | lines | code |', '| --- | --- | ---: | ---: |');
+    for (const p of run.code.parts) lines.push(`| ${p.part} | ${p.files.map((f) => `\`${f.file}\` ${f.lines}`).join(', ')} | ${p.lines} | ${p.code} |`);
+    lines.push(`| all | | ${run.code.lines} | ${run.code.code} |`, '');
+  }
   if (run.profiles) {
     lines.push('## CPU profiles: where the milliseconds go', '');
     lines.push('V8\'s sampling profiler (0.5 ms) in the `next start` process (bench/profile-preload.mjs), started after the server\'s start and stopped after the window; frames mapped through the source maps of Next\'s runtime and of the build (bench/profile-summary.mjs). A member page load renders once, in its own request (docs/decisions.md "Member pages render once"); an error answer of it is mended on Node\'s response (lib/page-cache/error-mend.ts). The raw profiles are in .reports/profiles/ (open them in Chrome DevTools).', '');
@@ -355,10 +361,14 @@ export function bestFloor(rows) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.env.BENCH_RERENDER === '1') {
-  // The last run's report written again from its figures, with BENCH_NOTE at its top: nothing is measured.
+  // The last run's report written again from its figures, with BENCH_NOTE at its top: nothing is measured; the
+  // code that follows Next's internals is counted again (test/bench.test.ts holds the report to the tree).
   process.chdir(root);
   const run = JSON.parse(fs.readFileSync(RENDER_JSON, 'utf8'));
   run.note = benchNote;
+  run.code = countNextInternals(root);
+  const codeGoals = judgeNextInternals(run.code);
+  run.goals = [...(run.goals ?? []).filter((g) => !codeGoals.some((c) => c.name === g.name)), ...codeGoals];
   fs.writeFileSync(RENDER_JSON, JSON.stringify(run, null, 2));
   fs.writeFileSync(RENDER_MARKDOWN, renderCostMarkdown(run));
   log(`wrote ${RENDER_MARKDOWN} again from ${RENDER_JSON}`);
@@ -376,9 +386,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.env
   };
   let code = 0;
   try {
+    run.code = countNextInternals(root);
+    run.goals = judgeNextInternals(run.code);
     if (process.env.BENCH_SKIP_FIGURES !== '1') {
       run.figures = await renderFigures({ port, note });
-      run.goals = judgeRenderCost(run.figures);
+      run.goals = [...judgeRenderCost(run.figures), ...run.goals];
     }
     if (process.env.BENCH_SKIP_PROFILE !== '1') {
       const profiles = await renderProfiles({ port: port + 1, note });
