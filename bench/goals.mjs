@@ -163,7 +163,7 @@ export const RENDER_GOALS = {
 };
 
 /**
- * The code goals of issue 37 from bench/next-internals.mjs's count: its lines, and no prototype patch without a
+ * The code goals of the render cost (docs/bench.md "Render cost") from bench/next-internals.mjs's count: its lines, and no prototype patch without a
  * reason in docs/decisions.md.
  */
 export function judgeNextInternals(code) {

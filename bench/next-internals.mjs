@@ -1,5 +1,5 @@
 /**
- * The code that follows Next's internals (issue 37; docs/bench.md "Render cost"): the lines of each part the
+ * The code that follows Next's internals (docs/bench.md "Render cost"): the lines of each part the
  * issue names, and the prototype patches with or without a reason in docs/decisions.md. Counted from the tree,
  * not measured: `npm run bench:render` puts it beside the render figures, and its goals are in bench/goals.mjs.
  */

@@ -1,5 +1,5 @@
 /**
- * The memory settings of every `next start` (deploy/node-memory.env, docs/operations.md "Memory"; issue 37's
+ * The memory settings of every `next start` (deploy/node-memory.env, docs/operations.md "Memory"; the render cost's
  * resident-memory goal, measured by `npm run bench:render`): the file is read as an environment, its heap cap
  * takes effect in a Node process, and each way the site is started (the systemd unit, scripts/deploy-supervise.sh,
  * `npm start`, the browser tests' and the bench's servers) starts it with them, the site's environment file last.
