@@ -203,9 +203,12 @@ export function judgeRenderCost(figures) {
     goal(`Cached page vs floor: ${r.name}`, ratio(r.reqPerSec) >= RENDER_GOALS.cachedVsFloor && !r.non2xx, vs(r), `≥ ${RENDER_GOALS.cachedVsFloor}×`,
       `x-page-cache ${r.pageCache ?? 'absent'}, ${r.wireKB} KB a page against the floor's few hundred bytes${failures(r)}`);
   }
+  // Next's own empty page rendered per request (bench/stages/render-cost.mjs's bare app), when measured.
+  const bare = figures.rows.find((x) => x.bare === 'page');
+  const bareText = bare ? `; an empty page of a bare Next app, rendered per request, reaches ${ratio(bare.reqPerSec).toFixed(2)}× in this run` : '';
   for (const r of figures.rows.filter((x) => x.kind === 'member')) {
     goal(`Member page vs floor: ${r.name}`, ratio(r.reqPerSec) >= RENDER_GOALS.memberVsFloor && !r.non2xx, vs(r), `≥ ${RENDER_GOALS.memberVsFloor}×`,
-      `rendered per request, once (docs/decisions.md "Member pages render once"); see the member profile${failures(r)}`);
+      `rendered per request, once (docs/decisions.md "Member pages render once"); see the member profile${bareText}${failures(r)}`);
     goal(`Member page p50: ${r.name}`, r.p50Ms <= RENDER_GOALS.memberP50Ms, `${r.p50Ms} ms`, `≤ ${RENDER_GOALS.memberP50Ms} ms at ${r.connections} connections`,
       `${r.connections} connections share one thread: at ${(1000 / Math.max(1, r.reqPerSec)).toFixed(1)} ms of it a page, the queue alone is ${Math.round((r.connections * 1000) / Math.max(1, r.reqPerSec))} ms`);
   }

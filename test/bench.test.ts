@@ -15,7 +15,7 @@ import { areaOf, functionNameOf, summariseProfile, summaryMarkdown } from '../be
 // @ts-expect-error a plain .mjs module of the bench, without types
 import { readSettings } from '../bench/shared.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
-import { bestFloor, renderCostMarkdown, sitemapPaths } from '../bench/stages/render-cost.mjs';
+import { BARE_NEXT_FILES, bestFloor, renderCostMarkdown, sitemapPaths } from '../bench/stages/render-cost.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
 import { burstFigures, visitorAddress } from '../bench/stages/burst.mjs';
 // @ts-expect-error a plain .mjs module of the bench, without types
@@ -394,6 +394,11 @@ describe('the render-cost stage (bench/stages/render-cost.mjs, docs/bench.md "Re
     // 340 / 500 (the better floor), not 340 / 400.
     expect(goalNamed(goals, 'Cached page vs floor: cached public page: home').figure).toBe('0.68× (340 vs 500 req/s)');
     expect(goalNamed(goals, 'Member page vs floor: member: /userIndex').why).toContain('rendered per request, once');
+    expect(goalNamed(goals, 'Member page vs floor: member: /userIndex').why).not.toContain('bare Next app');
+    // With the bare app's empty page in the run, the member row says what Next itself reaches.
+    const withBare = figures();
+    withBare.rows.push(row('reference: bare Next app, an empty page rendered per request', 'reference', 150, 60, { bare: 'page' }));
+    expect(goalNamed(judgeRenderCost(withBare), 'Member page vs floor: member: /userIndex').why).toContain('an empty page of a bare Next app, rendered per request, reaches 0.30× in this run');
     expect(goalNamed(goals, 'Cold crawl of 300 sitemap URLs, 4 at a time').figure).toBe('0.060× (30 pages/s vs 500 req/s; p50 120 ms)');
     // The reference row is a figure, not a goal.
     expect(goals.some((g) => g.name.includes('reference'))).toBe(false);
@@ -452,6 +457,14 @@ describe('the render-cost stage (bench/stages/render-cost.mjs, docs/bench.md "Re
     expect(md).toContain('30 pages/s (0.060× the floor)');
     expect(md).toContain('> a note');
     expect(md).toContain('load average 1.00 / 1.00 / 1.00 at start and 2.00 / 2.00 / 2.00 at the end');
+  });
+
+  it("measures Next's own per-request render on a bare app: a root layout of <html><body>, an empty page rendered at each request, no proxy", () => {
+    const files = BARE_NEXT_FILES as Record<string, string>;
+    expect(Object.keys(files).sort()).toEqual(['app/empty/page.tsx', 'app/layout.tsx', 'app/robots.txt/route.ts', 'next.config.mjs', 'tsconfig.json']);
+    expect(files['app/layout.tsx']).not.toMatch(/^import/m);
+    expect(files['app/empty/page.tsx']).toMatch(/await connection\(\)/);
+    expect(files['app/robots.txt/route.ts']).toMatch(/force-dynamic/);
   });
 
   it("counts the lines that follow Next's internals, tests left out, and the patches without a reason", () => {

@@ -19,6 +19,7 @@
  * / BENCH_SKIP_FIGURES=1, BENCH_NOTE; BENCH_RERENDER=1 writes the last run's report again from its JSON with
  * BENCH_NOTE, measuring nothing. Bounded: counts, time limits, loopback only.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ import { nodeMemoryEnv } from '../../deploy/node-memory.cjs';
 import { judgeNextInternals, judgeRenderCost, RENDER_GOALS } from '../goals.mjs';
 import { countNextInternals } from '../next-internals.mjs';
 import { sourceMapResolver, summariseProfile, summaryMarkdown } from '../profile-summary.mjs';
-import { BROWSER_HEADERS, benchNote, cannon, killTree, log, root, settings, sleep, summary, throughputOf, treeRssMB, why } from '../shared.mjs';
+import { BROWSER_HEADERS, benchNote, cannon, killTree, log, root, settings, sleep, summary, throughputOf, treeRssMB, waitUp, why } from '../shared.mjs';
 import { memberCookie, routes } from './discovery.mjs';
 import { startServer } from './server.mjs';
 
@@ -113,6 +114,56 @@ function watchExit(child, name, note) {
 async function sitemapOf(origin) {
   const xml = await (await fetch(`${origin}/sitemap.xml`, { signal: AbortSignal.timeout(60_000) })).text();
   return sitemapPaths(xml);
+}
+
+/** The bare Next app of the reference rows: its files, written to a folder of the system's temporary directory. */
+export const BARE_NEXT_FILES = {
+  'app/layout.tsx': 'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="zh-CN">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
+  // connection(): rendered at each request, as a member page is.
+  'app/empty/page.tsx': "import { connection } from 'next/server';\n\nexport default async function Empty() {\n  await connection();\n  return <p>empty</p>;\n}\n",
+  'app/robots.txt/route.ts': "export const dynamic = 'force-dynamic';\n\nexport function GET() {\n  return new Response('User-agent: *\\nAllow: /\\n', { headers: { 'content-type': 'text/plain' } });\n}\n",
+  'next.config.mjs': 'export default { poweredByHeader: false };\n',
+  'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['dom', 'esnext'], strict: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true, skipLibCheck: true, plugins: [{ name: 'next' }] }, include: ['**/*.ts', '**/*.tsx'] }),
+};
+
+/**
+ * Builds the bare app with the installed Next and measures
+ * its floor (/robots.txt, a route handler) and its empty dynamic page at `connections`, with production's memory
+ * settings. Rows of kind 'reference': the report sets them against the site's floor like the others.
+ */
+export async function bareNextRows({ port, connections }) {
+  // Outside the repository (inside it, Next would take the site's instrumentation.ts for the app's), with the
+  // repository's packages linked in file by file (Turbopack compiles nothing outside the app's folder).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-next-'));
+  for (const [file, text] of Object.entries(BARE_NEXT_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  const copy = spawnSync('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')], { stdio: 'ignore' });
+  if (copy.status !== 0) throw new Error('its packages could not be linked in');
+  const next = path.join(dir, 'node_modules/next/dist/bin/next');
+  const env = { ...process.env, ...nodeMemoryEnv(), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
+  log('render-cost', 'building the bare Next app');
+  const build = spawnSync(process.execPath, [next, 'build'], { cwd: dir, env, stdio: 'ignore', timeout: 300_000 });
+  if (build.status !== 0) throw new Error(`its build ended with ${build.status ?? build.signal}`);
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, env, stdio: 'ignore', detached: true });
+  try {
+    if (!(await waitUp(`${origin}/robots.txt`, 60_000))) throw new Error('its next start did not come up');
+    const rows = [];
+    for (const [name, url, bare] of [['reference: bare Next app, its floor (/robots.txt)', '/robots.txt', 'floor'], ['reference: bare Next app, an empty page rendered per request', '/empty', 'page']]) {
+      const probe = await fetch(origin + url, { headers: BROWSER_HEADERS });
+      const bytes = (await probe.arrayBuffer()).byteLength;
+      if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+      log('render-cost autocannon', name);
+      const r = await throughputOf(origin + url, BROWSER_HEADERS, { connections });
+      rows.push(summary(name, url, r, { kind: 'reference', bare, connections, pageCache: null, encoding: probe.headers.get('content-encoding'), wireKB: +(bytes / 1024).toFixed(1) }));
+    }
+    return rows;
+  } finally {
+    killTree(child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The figures of part 1 on one fresh server at `port`. */
@@ -219,6 +270,13 @@ export async function renderFigures({ port, note }) {
     note(`The member page with the page cache off was not measured: ${why(err)}`);
   } finally {
     killTree(direct?.child);
+  }
+  // A reference, not a goal: what Next itself costs a page rendered per request, on the same machine in the same
+  // run. A bare app of the installed Next (a root layout of <html><body>, no proxy) with an empty dynamic page.
+  try {
+    figures.rows.push(...(await bareNextRows({ port: port + 3, connections })));
+  } catch (err) {
+    note(`The bare Next app was not measured: ${why(err)}`);
   }
   return figures;
 }
