@@ -15,6 +15,8 @@ const NOT_OURS: Record<string, string> = {
   'docs/01-app/02-guides/content-security-policy.md': "a page of Next's own documentation",
   'docs/variability.md': "a page of Lighthouse's repository",
   'lib/a.test.ts': 'a made-up test file in the fixtures of scripts/count-results.test.ts',
+  'app/empty/page.tsx': "a file of the bare Next app that bench/stages/render-cost.mjs writes to a temporary folder",
+  'app/robots.txt/route.ts': "a file of the bare Next app that bench/stages/render-cost.mjs writes to a temporary folder",
 };
 
 /** The layer rule's fixture files: written by test/layer-rules.test.ts while it runs, then removed. */
