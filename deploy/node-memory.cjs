@@ -10,14 +10,15 @@ const path = require('node:path');
 
 const NODE_MEMORY_ENV = path.join(__dirname, 'node-memory.env');
 
-/** The file's KEY=value lines (comments and blank lines skipped); throws on any other line. */
+/** The file's KEY=value lines (comments and blank lines skipped); throws on any other line, or a value the shell would read another way. */
 function parseEnvFile(text) {
   const env = {};
   for (const line of text.split('\n')) {
     if (/^\s*(#|$)/.test(line)) continue;
-    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
+    // KEY=value, or KEY="value" (spaces inside), which systemd's EnvironmentFile and the shell read alike.
+    const m = /^([A-Z_][A-Z0-9_]*)=(?:"([^"\\$`]*)"|([^\s"'\\$`]*))$/.exec(line);
     if (!m) throw new Error(`deploy/node-memory.env: not KEY=value: ${line}`);
-    env[m[1]] = m[2];
+    env[m[1]] = m[2] ?? m[3];
   }
   return env;
 }

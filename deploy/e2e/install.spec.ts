@@ -39,7 +39,8 @@ function envFile(file: string): Record<string, string> {
       .readFileSync(file, 'utf8')
       .split('\n')
       .filter((l) => /^[A-Z_]+=/.test(l))
-      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      // KEY="value" as systemd reads it: the quotes are not part of the value.
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).replace(/^"(.*)"$/, '$1')]),
   );
 }
 
