@@ -16,10 +16,10 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoDeployment, relaxedSmsLimits } from '../playwright.config';
-import { idCardCheckChar } from '../lib/validation';
-import { api, freshPhone, registerFreshMember } from './auth-helpers';
+import { api, registerFreshMember } from './auth-helpers';
 import { apiUrl } from './support/api-origin';
 import { apiLogin, dbPath, queryDb, setSessionCookies } from './support/members-session';
+import { memberWithPatient } from './support/patients';
 
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(() => test.slow());
@@ -35,27 +35,6 @@ interface Envelope<T> {
 async function authed<T = unknown>(request: APIRequestContext, token: string, p: string, fields: Record<string, string>) {
   const res = await request.post(apiUrl(p), { form: fields, headers: { Authorization: `Bearer ${token}` } });
   return (await res.json()) as Envelope<T>;
-}
-
-function freshIdCard(): string {
-  const digit = () => Math.floor(Math.random() * 10);
-  const first17 = `530102196${digit()}0${1 + Math.floor(Math.random() * 9)}1${digit()}${digit()}${digit()}${2 * Math.floor(Math.random() * 5)}`;
-  return first17 + idCardCheckChar(first17);
-}
-
-/** A fresh member with one 就诊人 (her own phone, for the SMS notices). */
-async function memberWithPatient(request: APIRequestContext, patientName: string) {
-  const member = await registerFreshMember(request, '问诊会员');
-  const tokens = await apiLogin(request, member);
-  const phone = freshPhone();
-  const added = await authed<{ PatientID: number }>(request, tokens.accessToken, 'HIS_Register/AddPatient', {
-    Name: patientName,
-    Relation: '父母',
-    IDCard: freshIdCard(),
-    Phone: phone,
-  });
-  expect(added.ErrorNo, added.ErrorInfo).toBe(1);
-  return { member, tokens, patientPhone: phone, patientId: String(added.Result.PatientID) };
 }
 
 /** A doctor who offers 图文问诊 (consults online, with a fee). */
