@@ -99,7 +99,7 @@ async function keep(key: string, html: string) {
     status: 200,
     headers: [['content-type', 'text/html; charset=utf-8'], ['cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate']],
     body,
-    bytes: body.raw.byteLength,
+    bytes: body.gzip.byteLength + body.br.byteLength,
     renderedAt: now,
     refreshAt: now + 3_600_000,
   });

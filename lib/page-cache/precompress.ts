@@ -9,13 +9,17 @@
  * as they are: no per-answer compression, no per-answer copy.
  */
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib';
 import { buildHashCsp } from '@/lib/security/csp-hashes';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface FrozenBody {
-  raw: Buffer;
+  /**
+   * No raw bytes are kept: a page is 7–9 times its gzip, and nearly every client takes br or gzip. An answer
+   * without compression is the gzip inflated when asked for (`identityBytes`), which keeps the process's memory
+   * within its goal (docs/operations.md "Memory").
+   */
   gzip: Buffer;
   br: Buffer;
   /** The page's Content-Security-Policy (its inline scripts by hash). */
@@ -62,7 +66,12 @@ export async function freezeBody(html: string, placeholder: string): Promise<Fro
     }),
     gzipAsync(raw, { level: 9 }),
   ]);
-  return { raw, br, gzip: gz, csp: buildHashCsp(text) };
+  return { br, gzip: gz, csp: buildHashCsp(text) };
+}
+
+/** The page's bytes without compression, for a client that takes none (a bare curl, some crawlers). */
+export function identityBytes(body: FrozenBody): Buffer {
+  return gunzipSync(body.gzip);
 }
 
 /**

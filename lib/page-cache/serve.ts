@@ -27,7 +27,7 @@ import { visitorPlace } from './place';
 import { keyedByPlace, pageCachePlan, siteVaryOfHeaders, type PageCachePlan } from './policy';
 import { PROXY_CACHE_HEADER, proxyKeyedByPlace } from './proxy-place';
 import { ENCODING_HEADER, LENGTH_HEADER, passThroughInstalled } from './pass-through';
-import { chooseEncoding, freezeBody, headerWithoutNonce } from './precompress';
+import { chooseEncoding, freezeBody, headerWithoutNonce, identityBytes } from './precompress';
 import { pageCacheState, type CachedPage, type PageStore } from './store';
 import { pageCacheOutcomeObserved } from '@/lib/observability/hook-state';
 import { LIMITS } from '@/lib/limits';
@@ -145,7 +145,7 @@ async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Ou
         status: res.status,
         headers,
         body,
-        bytes: body.raw.byteLength + body.gzip.byteLength + body.br.byteLength,
+        bytes: body.gzip.byteLength + body.br.byteLength,
         renderedAt: now,
         refreshAt: now + PAGE_FRESH_MS,
       },
@@ -243,7 +243,7 @@ export function answer(
  */
 export function storedAnswer(page: CachedPage, acceptEncoding: string | null): { headers: [string, string][]; bytes: Uint8Array } {
   const encoding = acceptEncoding === null ? 'identity' : chooseEncoding(acceptEncoding);
-  const bytes = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.raw;
+  const bytes = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : identityBytes(page.body);
   const headers: [string, string][] = [];
   const vary = page.headers.find(([name]) => name === 'vary')?.[1];
   headers.push(['vary', !vary ? 'Accept-Encoding' : /accept-encoding/i.test(vary) ? vary : `${vary}, Accept-Encoding`]);

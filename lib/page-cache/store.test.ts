@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PageStore, pageCacheState, purgePageCache, randomToken, type CachedPage } from './store';
 
 function page(bytes: number): CachedPage {
-  const raw = Buffer.from('x');
-  return { status: 200, headers: [], body: { raw, gzip: raw, br: raw, csp: '' }, bytes, renderedAt: 0, refreshAt: 0 };
+  const x = Buffer.from('x');
+  return { status: 200, headers: [], body: { gzip: x, br: x, csp: '' }, bytes, renderedAt: 0, refreshAt: 0 };
 }
 
 describe('PageStore', () => {
