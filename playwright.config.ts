@@ -51,12 +51,12 @@ function serverEnv(origin: string): Record<string, string> {
 
 /**
  * The browser tests that depend on the hour (tagged @dated: the route audit and the Nu checker on the
- * date-dependent pages, booking, the finder's date chips) run again at three fixed clocks, each on a server of
+ * date-dependent pages, booking, the finder’s date chips, the Tab path to a doctor’s soonest number) run again at three fixed clocks, each on a server of
  * its own (e2e/support/clocks.ts), when E2E_CLOCKS=1: `npm test` sets it (scripts/test-all.sh); a run of one
  * spec does not start the three servers unless asked. The clocks are the coming 08:00, 20:45 and 23:55 China
  * time (ahead of the real clock), or E2E_CLOCK_<hhmm> (an ISO instant) for another.
  */
-const DATED_SPECS = /\/(audit-routes|booking|finding-care)\.spec\.ts$/;
+const DATED_SPECS = /\/(audit-routes|booking|elder-mode|finding-care)\.spec\.ts$/;
 const clocks = process.env.E2E_CLOCKS === '1'
   ? FIXED_CLOCKS.map((c, i) => {
       const clockPort = port + 60 + i;

@@ -1,4 +1,4 @@
-import type { ScheduleDay } from '@/lib/api/doctors';
+import type { ScheduleDay, ScheduleSlot } from '@/lib/api/doctors';
 import { SlotLink } from '@/components/ui/slot-link';
 import { EmptyState } from '@/components/ui/empty-state';
 
@@ -7,6 +7,18 @@ const SHIFT_ORDER = [
   { id: 2, name: '下午' },
   { id: 3, name: '夜诊' },
 ];
+
+/**
+ * The soonest slot with numbers left (the doctor page's 预约最近号源): by date, then 上午 before 下午 before 夜诊,
+ * whatever order the API lists a day's shifts in. A 约满 slot is not one: its link offers other times.
+ */
+export function soonestOpenSlot(days: ScheduleDay[]): ScheduleSlot | undefined {
+  for (const day of days) {
+    const open = day.slots.filter((s) => s.bookState === 'open').sort((a, b) => a.shiftId - b.shiftId);
+    if (open[0]) return open[0];
+  }
+  return undefined;
+}
 
 /**
  * The doctor's next 14 days by date and shift (GetDoctorScheduleNew), today first.

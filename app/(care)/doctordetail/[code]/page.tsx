@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { DetailSection, DoctorProfile } from '@/components/doctors/doctor-profile';
 import { doctorDescription } from '@/components/doctors/doctor-description';
-import { DoctorSchedule } from '@/components/doctors/doctor-schedule';
+import { DoctorSchedule, soonestOpenSlot } from '@/components/doctors/doctor-schedule';
 import { evaluationFilterState } from '@/components/doctors/evaluation-params';
 import { EvaluationFilters, EvaluationList, EvaluationRatioBar, type EvaluationFilterState } from '@/components/doctors/evaluations';
 import { PhysicianJsonLd } from '@/components/doctors/physician-json-ld';
@@ -58,7 +58,7 @@ export default async function DoctorDetailPage({ params, searchParams }: Props) 
     getDoctorSpecials(doctor.appointmentCode),
     doctor.consultsOnline ? getOnlineStatus([doctor.doctorId]).catch(() => []) : Promise.resolve([]),
   ]);
-  const firstOpen = schedule.days.flatMap((day) => day.slots).find((slot) => slot.bookState === 'open');
+  const firstOpen = soonestOpenSlot(schedule.days);
   const hrefFor = (f: EvaluationFilterState, p = 1) =>
     // The fragment keeps the reader at the evaluations after a filter or page change.
     `${routes.doctorDetail(doctor.appointmentCode, {
