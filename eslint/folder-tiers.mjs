@@ -28,6 +28,7 @@ export const LIB_TIERS = [
     'lib/constants',
     'lib/constitution',
     'lib/contract',
+    'lib/deadline',
     'lib/elder-mode',
     'lib/fees',
     'lib/group-reach',

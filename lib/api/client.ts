@@ -14,6 +14,7 @@ import { requestClientAddress } from '@/lib/security/request-address';
 import { DEVICE_HEADER } from '@/lib/security/client-address';
 import { requestDeviceToken } from '@/lib/security/request-device';
 import { apiBaseUrl, transportFetch } from './transport';
+import { withDeadline } from '@/lib/deadline';
 import { recordApiCall } from '@/lib/observability/metrics';
 import { type CallArgs, type EndpointPath, type Envelope, ErrorNo, type ResultOf } from '@/lib/contract';
 
@@ -61,7 +62,7 @@ interface CallContext {
 
 /**
  * A network fault: the connection failed (fetch's TypeError), ky's per-attempt
- * timeout, or the call's deadline (an AbortSignal.timeout, a DOMException named
+ * timeout, or the call's deadline (lib/deadline.ts, a DOMException named
  * TimeoutError). An HTTP answer of any status is not one: it has been answered.
  */
 function isNetworkFault(err: unknown): boolean {
@@ -174,23 +175,25 @@ async function call(path: string, fields: FieldMap, options: RequestOptions): Pr
   // And their device, so a browser that proved a phone keeps its own allowance for it (lib/session/device.ts).
   const deviceToken = options.deviceToken ?? (options.write ? await requestDeviceToken() : undefined);
   const context: CallContext = { token: options.token, clientIp, deviceToken };
-  let response: Response;
-  try {
-    response = await (options.write ? writes : reads)(`${base}/api/${path}`, {
-      searchParams: { IsWeb: '1', Sub: options.sub ?? '' },
-      body: formBody(fields),
-      context: context as Record<string, unknown>,
-      // docs/security.md: the attempts share one deadline, so a hanging host costs one
-      // timeout, not four (an uncached page must answer within 9 s).
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      hooks: { beforeRequest: [() => observers.forEach((observe) => observe(path, options))] },
-    });
-  } catch (err) {
-    if (!isNetworkFault(err)) throw err;
-    if (err instanceof TimeoutError || isDeadline(err)) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
-    throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(err) });
-  }
-  return unwrap(path, response);
+  // docs/security.md: the attempts share one deadline, so a hanging host costs one
+  // timeout, not four (an uncached page must answer within 9 s). It covers reading the body too.
+  return withDeadline(REQUEST_TIMEOUT_MS, async (signal) => {
+    let response: Response;
+    try {
+      response = await (options.write ? writes : reads)(`${base}/api/${path}`, {
+        searchParams: { IsWeb: '1', Sub: options.sub ?? '' },
+        body: formBody(fields),
+        context: context as Record<string, unknown>,
+        signal,
+        hooks: { beforeRequest: [() => observers.forEach((observe) => observe(path, options))] },
+      });
+    } catch (err) {
+      if (!isNetworkFault(err)) throw err;
+      if (err instanceof TimeoutError || isDeadline(err)) hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
+      throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(err) });
+    }
+    return unwrap(path, response);
+  });
 }
 
 /** Seconds of a 429's Retry-After (docs/security.md "Per client, per phone, then the site"), else undefined. */

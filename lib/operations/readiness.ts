@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDraining } from '@/lib/observability/hook-state';
+import { withDeadline } from '@/lib/deadline';
 
 export interface Readiness {
   ready: boolean;
@@ -17,7 +18,7 @@ export interface Readiness {
 
 const CHECK_DEADLINE_MS = 2000;
 
-function withDeadline<T>(work: Promise<T>, what: string): Promise<T> {
+function answerWithin<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([
     work,
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_DEADLINE_MS} ms`)), CHECK_DEADLINE_MS).unref()),
@@ -26,13 +27,15 @@ function withDeadline<T>(work: Promise<T>, what: string): Promise<T> {
 
 async function apiHost(base: string): Promise<string> {
   // A public read of the contract (SPEC §7 TW_Org/GetProvincetList): any envelope means the host answers.
-  const res = await fetch(`${base.replace(/\/+$/, '')}/api/TW_Org/GetProvincetList?IsWeb=1&Sub=`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-    signal: AbortSignal.timeout(CHECK_DEADLINE_MS),
+  const { res, body } = await withDeadline(CHECK_DEADLINE_MS, async (signal) => {
+    const res = await fetch(`${base.replace(/\/+$/, '')}/api/TW_Org/GetProvincetList?IsWeb=1&Sub=`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      signal,
+    });
+    return { res, body: (await res.json().catch(() => null)) as { ErrorNo?: unknown } | null };
   });
-  const body = (await res.json().catch(() => null)) as { ErrorNo?: unknown } | null;
   if (typeof body?.ErrorNo !== 'number') return `API host answered HTTP ${res.status} without an envelope`;
   return 'ok';
 }
@@ -66,7 +69,7 @@ async function redis(): Promise<string> {
 
 async function check(name: string, run: () => Promise<string>, checks: Record<string, string>) {
   try {
-    checks[name] = await withDeadline(run(), name);
+    checks[name] = await answerWithin(run(), name);
   } catch (err) {
     checks[name] = err instanceof Error ? err.message : String(err);
   }

@@ -32,6 +32,7 @@ import { pageCacheState, type CachedPage, type PageStore } from './store';
 import { pageCacheOutcomeObserved } from '@/lib/observability/hook-state';
 import { LIMITS } from '@/lib/limits';
 import { secondsOverLimit } from '@/lib/security/route-limits';
+import { withDeadline } from '@/lib/deadline';
 
 /** The user agent of the cache's own render (a crawler-like name would make the site treat it as one). */
 export const RENDER_USER_AGENT = 'shengai-page-cache';
@@ -121,14 +122,16 @@ async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Ou
   const origin = renderOrigin();
   if (!origin || Date.now() < state.unreachableUntil) return null;
   try {
-    const res = await fetch(new URL(plan.path, origin), {
-      // A user agent of its own: Next serves blocking metadata only to a request that names one (next.config.mjs htmlLimitedBots).
-      headers: { ...plan.forward, [RENDER_HEADER]: state.renderSecret, accept: 'text/html', 'accept-encoding': 'identity', 'user-agent': RENDER_USER_AGENT },
-      redirect: 'manual',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    const { res, html } = await withDeadline(RENDER_TIMEOUT_MS, async (signal) => {
+      const res = await fetch(new URL(plan.path, origin), {
+        // A user agent of its own: Next serves blocking metadata only to a request that names one (next.config.mjs htmlLimitedBots).
+        headers: { ...plan.forward, [RENDER_HEADER]: state.renderSecret, accept: 'text/html', 'accept-encoding': 'identity', 'user-agent': RENDER_USER_AGENT },
+        redirect: 'manual',
+        cache: 'no-store',
+        signal,
+      });
+      return { res, html: await res.text() };
     });
-    const html = await res.text();
     const body = await freezeBody(html, state.placeholderNonce);
     const headers: [string, string][] = [];
     for (const name of KEPT_HEADERS) {

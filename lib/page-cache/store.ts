@@ -9,6 +9,7 @@
  */
 import { listenForPurges, publishPurge } from '@/lib/shared-state/page-cache-purge';
 import type { FrozenBody } from './precompress';
+import { withDeadline } from '@/lib/deadline';
 
 export interface CachedPage {
   status: number;
@@ -162,12 +163,14 @@ async function purgeForOtherProcess(tags: string[]): Promise<void> {
   const origin = selfOrigin();
   if (tags.length > 0 && origin) {
     try {
-      await fetch(new URL(EXPIRE_TAGS_PATH, origin), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-page-cache-render': pageCacheState().renderSecret },
-        body: JSON.stringify({ tags }),
-        signal: AbortSignal.timeout(5_000),
-      });
+      await withDeadline(5_000, (signal) =>
+        fetch(new URL(EXPIRE_TAGS_PATH, origin), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-page-cache-render': pageCacheState().renderSecret },
+          body: JSON.stringify({ tags }),
+          signal,
+        }),
+      );
     } catch {
       // The pages are purged anyway; the data refreshes within its revalidation time.
     }
