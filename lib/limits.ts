@@ -12,7 +12,8 @@
  * Redis with REDIS_URL), `route` rows by the site's route limiter, `outbox` rows by SQL counts over the SMS
  * outbox and its failures, `lock` by the login attempts, `queue` by the hot-word hits, `booking` by the
  * member's registrations inside the booking's transaction, `ask` by the member's
- * questions and photos of 图文问诊 inside the question's transaction (lib/backend/handlers/ask.ts). RATE_LIMIT_SCALE (default 1; the browser tests
+ * questions and photos of 图文问诊 inside the question's transaction (lib/backend/handlers/ask.ts), `constitution` by
+ * the member's 体质档案 records (lib/backend/handlers/constitution.ts). RATE_LIMIT_SCALE (default 1; the browser tests
  * raise it) multiplies the allowance of every `throttle` and `route` row and the SMS day quotas.
  */
 
@@ -21,7 +22,7 @@
 export type LimitScope = 'client' | 'phone' | 'phone+client' | 'code' | 'member' | 'site';
 
 /** Where a limit is counted (see above). */
-export type LimitMechanism = 'throttle' | 'route' | 'outbox' | 'lock' | 'queue' | 'booking' | 'ask';
+export type LimitMechanism = 'throttle' | 'route' | 'outbox' | 'lock' | 'queue' | 'booking' | 'ask' | 'constitution';
 
 /**
  * The window: seconds, the China day (turns at 16:00 UTC), the life of the codes counted (an SMS code lives
@@ -175,6 +176,9 @@ export const LIMITS = {
   askUploadClient: { rule: 'photos sent with questions, whatever the member', allowance: 40, window: HOUR, scope: 'client', mechanism: 'throttle', message: '当前网络上传图片过于频繁，请{wait}后再试' },
   /** Bytes of photos one member may send in a China day, as sent (before re-encoding). */
   askUploadBytesDaily: { rule: 'bytes of photos sent with questions', allowance: 64 * 1024 * 1024, window: 'china-day', scope: 'member', mechanism: 'ask', message: '今日上传图片总量已达上限，请明天再试或减少图片' },
+  // ---- 体质档案 (docs/constitution.md "Keeping a result")
+  /** Results one member may keep in a China day: a person retakes the questionnaire a few times at most; each record stays for good. */
+  constitutionDaily: { rule: '体质档案 results kept', allowance: 10, window: 'china-day', scope: 'member', mechanism: 'constitution', message: '每个账号每天最多保存{allowance}次体质辨识结果，今日次数已用完，请明天再试' },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -24,7 +24,7 @@ import { ASK_RULES, ASK_STATUS_NAMES, askTextProblem, maskAskerName, validateAsk
 import { cleanPhoto, newPhotoFile, PHOTO_CONTENT_TYPES, PHOTO_MAX_COUNT, photosDirOf, readPhoto, removePhoto, writePhoto, type CleanPhoto } from '../ask-photos';
 import { optionalEnum, optionalInt, optionalString, paging, listResult, requiredString } from '../fields';
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
-import { chinaDate } from './clinic-rows';
+import { chinaDate, chinaDayStartIso } from './clinic-rows';
 import { bookingPatient, optionalPatientId } from './patients';
 
 export type AskRefusal =
@@ -177,11 +177,6 @@ export function askWire(db: Database, settings: Pick<BackendSettings, 'paymentPr
     Photos: photos.map((p) => ({ PhotoID: p.id, Width: p.width, Height: p.height })),
     PayChannel: settings.paymentProvider.name,
   };
-}
-
-/** The start of the China day `now` falls in, as an ISO instant. */
-function chinaDayStartIso(now: Date): string {
-  return new Date(`${chinaDate(now).date}T00:00:00+08:00`).toISOString();
 }
 
 function notice(db: Database, phone: string | null, kind: string, askNo: string, text: string, at: string) {

@@ -32,7 +32,7 @@ import { movePoints } from '../points-ledger';
 import { smsNoticesOf } from '../reminders';
 import type { Throttles } from '../throttles';
 import { BackendError, ErrorNo, type BackendSettings, type Caller, type Database, type EndpointMap, type HandlerContext } from '../types';
-import { chinaDate } from './clinic-rows';
+import { chinaDate, chinaDayStartIso } from './clinic-rows';
 import { bookingPatient, optionalPatientId, type BookingPatient } from './patients';
 import { ACTIVE_REGISTRATION_SQL, slotById, type Slot } from './schedule-slots';
 import { cancelAllowed, effectiveStatus, payFenOf, registrationWire, type RegisterRow } from './register';
@@ -108,11 +108,6 @@ function ownRow(db: Database, memberId: number, registerNo: string): RegisterRow
   // Another member's record is "not found" too: its existence is not told.
   if (!row) throw new BackendError(ErrorNo.NOT_FOUND, '预约记录不存在');
   return row;
-}
-
-/** The start of the China day `now` falls in, as an ISO instant (created_at is stored in ISO UTC). */
-function chinaDayStartIso(now: Date): string {
-  return new Date(`${chinaDate(now).date}T00:00:00+08:00`).toISOString();
 }
 
 /**

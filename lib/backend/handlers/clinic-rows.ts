@@ -149,6 +149,11 @@ export function chinaDate(date: Date, addDays = 0): { date: string; weekday: num
   return { date: shifted.toISOString().slice(0, 10), weekday: shifted.getUTCDay() };
 }
 
+/** The start of the China day `date` falls in, as an ISO instant (the tables' created_at is stored in ISO UTC). */
+export function chinaDayStartIso(date: Date): string {
+  return new Date(`${chinaDate(date).date}T00:00:00+08:00`).toISOString();
+}
+
 export const WEEKDAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 
 /** FNV-1a: a stable "booked" count per slot, so remaining numbers look real and stay stable. */

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_MIN_LEVEL, ARCHIVE_MIN_LEVEL_NAME } from '@/lib/constitution/archive-rule';
+import { LIMITS, limitMessage } from '@/lib/limits';
 import { createBackend, type Backend } from '../router';
 import { createThrottles } from '../throttles';
 import { call, ensureMember, memberToken, TEST_SECRET, tempDbPath } from '@/test/backend-member-services';
@@ -92,5 +93,35 @@ describe('TW_Constitution', () => {
     const first = archive.reduce((a, b) => (a.Level <= b.Level ? a : b));
     expect(first.Level).toBe(ARCHIVE_MIN_LEVEL);
     expect(first.LevelName).toContain(ARCHIVE_MIN_LEVEL_NAME);
+  });
+
+  it('keeps at most the day’s allowance of results for one member (lib/limits.ts constitutionDaily), and more the next China day', async () => {
+    now = new Date('2026-11-26T00:05:00Z'); // 08:05 China time
+    const m = await member(5, ARCHIVE_MIN_LEVEL);
+    const allowance = LIMITS.constitutionDaily.allowance;
+    // A token of the moment (the clock moves further than a token lives).
+    const token = () => memberToken(backend, m.id, 'CVIP005');
+    const keep = async () => call(backend, 'TW_Constitution/AddRecord', { Sex: '0', Answers: ALL_NO }, await token());
+    const kept = async () => (await call(backend, 'TW_Constitution/GetRecordList', {}, await token())).Result.TotalCount;
+    // From 08:05 China time, 90 minutes apart: the last at 21:35, the same China day.
+    for (let i = 0; i < allowance; i++) {
+      now = new Date(Date.UTC(2026, 10, 26, 0, 5) + i * 90 * 60_000);
+      const r = await keep();
+      expect(r.ErrorNo, `result ${i + 1}: ${r.ErrorInfo}`).toBe(1);
+    }
+    now = new Date('2026-11-26T15:59:00Z'); // 23:59 China time
+    const refused = await keep();
+    expect(refused.ErrorNo).toBe(-1);
+    expect(refused.ErrorInfo).toBe(limitMessage('constitutionDaily'));
+    expect(refused.ErrorInfo).toContain(`每个账号每天最多保存${allowance}次`);
+    expect(refused.Result).toEqual({ Reason: 'DAILY_LIMIT' });
+    expect(await kept()).toBe(allowance);
+
+    now = new Date('2026-11-26T16:00:00Z'); // 00:00 China time on the 27th: a new day
+    expect((await keep()).ErrorNo).toBe(1);
+    expect(await kept()).toBe(allowance + 1);
+    // Another member's day is their own.
+    const other = await member(6, ARCHIVE_MIN_LEVEL);
+    expect((await call(backend, 'TW_Constitution/AddRecord', { Sex: '1', Answers: ALL_NO }, other.token)).ErrorNo).toBe(1);
   });
 });

@@ -2,7 +2,8 @@
  * 体质档案 under TW_Constitution (the site's extension of SPEC §7, docs/api.md "TW_Constitution"):
  * - AddRecord (member, write): keeps one 中医体质辨识 result. The backend scores the answers itself
  *   (lib/constitution, ZYYXH/T157-2009), never trusting a score sent to it, and only for a member whose card
- *   level keeps a 体质档案 (lib/constitution/archive-rule.ts, the member-rights table's rule);
+ *   level keeps a 体质档案 (lib/constitution/archive-rule.ts, the member-rights table's rule), at most
+ *   LIMITS.constitutionDaily a China day;
  * - GetRecordList (member): the member's records, newest first; every member may read their own, so a record
  *   kept at 银卡 stays readable whatever the level later.
  */
@@ -10,7 +11,9 @@ import { ARCHIVE_LEVEL_REFUSAL, keepsArchive } from '@/lib/constitution/archive-
 import { CONSTITUTION_NAMES, CONSTITUTION_TYPES, itemsFor, type ConstitutionType, type Grade, type Sex } from '@/lib/constitution/items';
 import { scoreAnswers, summarize } from '@/lib/constitution/scoring';
 import { CONSTITUTION_ANSWERS, type WireConstitutionRecord } from '@/lib/contract';
+import { LIMITS, limitMessage } from '@/lib/limits';
 import { optionalInt, requiredInt, requiredString } from '../fields';
+import { chinaDayStartIso } from './clinic-rows';
 import { BackendError, ErrorNo, type Caller, type EndpointMap } from '../types';
 
 interface RecordRow {
@@ -58,12 +61,20 @@ export const constitutionEndpoints = {
       const graded = Object.fromEntries(itemsFor(sex).map((item, i) => [item.id, Number(answers[i]) as Grade]));
       const result = scoreAnswers(sex, graded);
       const scores = CONSTITUTION_TYPES.map((t) => ({ type: t, score: result.scores[t], judgement: result.judgements[t] }));
-      const at = ctx.now.toISOString();
-      const id = Number(
-        ctx.db
-          .prepare('INSERT INTO constitution_records (member_id, sex, answers, scores, main_type, summary, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-          .run(memberId, sexNo, answers, JSON.stringify(scores), result.main ?? '', summarize(result), at).lastInsertRowid,
-      );
+      // Counted and kept in one write transaction, so processes sharing the database cannot pass the cap together.
+      const keep = ctx.db.transaction(() => {
+        // A standing record each: without a cap one member's script could fill the disk (lib/limits.ts constitutionDaily).
+        const keptToday = (
+          ctx.db.prepare('SELECT COUNT(*) AS n FROM constitution_records WHERE member_id = ? AND created_at >= ?').get(memberId, chinaDayStartIso(ctx.now)) as { n: number }
+        ).n;
+        if (keptToday >= LIMITS.constitutionDaily.allowance) throw new BackendError(ErrorNo.REFUSED, limitMessage('constitutionDaily'), { Reason: 'DAILY_LIMIT' });
+        return Number(
+          ctx.db
+            .prepare('INSERT INTO constitution_records (member_id, sex, answers, scores, main_type, summary, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+            .run(memberId, sexNo, answers, JSON.stringify(scores), result.main ?? '', summarize(result), ctx.now.toISOString()).lastInsertRowid,
+        );
+      });
+      const id = keep.immediate();
       return wire(ctx.db.prepare('SELECT * FROM constitution_records WHERE id = ?').get(id) as RecordRow);
     },
   },
