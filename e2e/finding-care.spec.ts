@@ -259,6 +259,9 @@ test.describe('keyboard', () => {
 
   test('after a client navigation focus is on the new page’s heading; after a filter, on the list’s heading', async ({ page }) => {
     await page.goto(`/doctorlist/${YUNNAN}`);
+    // Hydrated first: a click before it is a full page load, which leaves focus to the browser (a CI run under
+    // load clicked that early). The header's member island appears only once hydrated.
+    await expect(page.getByRole('banner').getByRole('button', { name: '登录', exact: true })).toBeVisible();
     await page.getByTestId('filter-department').getByRole('link', { name: /^中医妇科/ }).click();
     await expect(page).toHaveURL(/dept=/);
     await expect(page.getByRole('heading', { level: 2, name: /位医生符合所选条件/ })).toBeFocused();
