@@ -23,7 +23,7 @@ import { isApiError } from '@/lib/api/errors';
 import { RESET_ERROR_NOS, sharedRefresh } from '@/lib/api/token-client';
 import { ErrorNo } from '@/lib/contract';
 import { PAGE_PATH_HEADER } from '@/lib/mobile-alternate';
-import { isLoginRequiredPath, routes } from '@/lib/routes';
+import { isLoginRequiredPath, isMemberShellPath, routes } from '@/lib/routes';
 import { UNAVAILABLE_RENDER_PATH } from '@/lib/page-cache/fallback';
 import { answerVisitorPlace, VISITOR_PLACE_PATH } from '@/lib/page-cache/proxy-place';
 import { answerFromPageCache, isPageCacheRender, placeholderNonce, refuseUncachedRender, RENDER_HEADER } from '@/lib/page-cache/serve';
@@ -95,8 +95,9 @@ export async function proxy(request: NextRequest) {
 
   const refreshToken = request.cookies.get(REFRESH_COOKIE)?.value;
 
-  // 2. The guard: SPEC §6 login-required pages need a stored refresh token.
-  if (isLoginRequiredPath(pathname) && !refreshToken) {
+  // 2. The guard: SPEC §6 login-required pages need a stored refresh token. The page cache's own render of a
+  // member shell has none and needs none: it is the same for every member (lib/routes.ts MEMBER_SHELL_PATHS).
+  if (isLoginRequiredPath(pathname) && !refreshToken && !(cacheRender && isMemberShellPath(pathname))) {
     return csp().apply(NextResponse.redirect(new URL(routes.loginRequired(`${pathname}${search}`), request.url), 302));
   }
 

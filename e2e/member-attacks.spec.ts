@@ -14,7 +14,10 @@ import { baseURL } from '../playwright.config';
 import { api, loginWithPassword, registerFreshMember } from './auth-helpers';
 import { apiLogin, dbPath } from './support/members-session';
 
-const MEMBER_PAGES = ['/userIndex', '/modifyInfor', '/dRecord/registration'] as const;
+/** Member pages rendered for the member. */
+const MEMBER_PAGES = ['/modifyInfor', '/dRecord/registration'] as const;
+/** A kept member shell (lib/routes.ts MEMBER_SHELL_PATHS) and the read of its member part. */
+const MEMBER_SHELLS = [{ page: '/userIndex', read: '/session/member-home' }] as const;
 
 /** The same token with its signature changed (still three well-formed base64url parts). */
 function tampered(token: string): string {
@@ -95,6 +98,20 @@ test.describe('a refused access cookie on a member page', () => {
           expect(line, `${page} clears ${cookie}`).toBeDefined();
           expect(line).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
         }
+      }
+      // A shell is the same for every member and holds none: its read says there is no member and clears the
+      // cookies (the island then goes to 请先登录 with the page: e2e/member-profile.spec.ts).
+      for (const { page, read } of MEMBER_SHELLS) {
+        expect((await rawGet(request, page, cookieHeader(access, refresh))).status(), page).toBe(200);
+        const answer = await rawGet(request, read, cookieHeader(access, refresh));
+        expect(answer.status()).toBe(200);
+        expect(await answer.json()).toEqual({ member: null });
+        // SPEC §8: the refresh cookie is cleared, and the refused access token is replaced (by a visitor's, or cleared).
+        const set = answer.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+        expect(set.find((c) => c.startsWith('refreshToken=')), `${read} clears refreshToken`).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+        const token = set.find((c) => c.startsWith('Token='));
+        expect(token, `${read} replaces Token`).toBeDefined();
+        expect(token).not.toContain(access);
       }
     });
   }

@@ -1,11 +1,18 @@
 /**
  * /modifyInfor and /userIndex journeys (SPEC §2 member services, §5): a bad ID card gets
  * a message and nothing is saved; a good one derives birthday, sex and age
- * and saves them; a favourite clinic removed on /userIndex is gone.
+ * and saves them; a favourite clinic removed on /userIndex is gone. /userIndex is one kept shell for every member,
+ * its member part read by the browser (docs/decisions.md "Member pages: a kept shell, the member's part read by the
+ * browser").
  */
 import { expect, test } from '@playwright/test';
+import { messages } from '../lib/messages';
 import { idCardCheckChar } from '../lib/validation';
-import { DEMO, loginAs, queryDb } from './support/members-session';
+import { api } from './auth-helpers';
+import { apiLogin, DEMO, loginAs, queryDb, setSessionCookies } from './support/members-session';
+
+const DOCUMENT = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' };
+const cookieOf = (t: { accessToken: string; refreshToken: string }) => `Token=${t.accessToken}; refreshToken=${t.refreshToken}`;
 
 const memberRow = (vipCode: string) =>
   queryDb<{ id_card: string | null; birthday: string | null; sex: number | null; name: string }>(
@@ -83,4 +90,57 @@ test('member pages need a login and stay out of search engines', async ({ page, 
     await page.goto(path);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   }
+});
+
+test('/userIndex is one kept shell for every member: its first HTML holds no member, the member part comes after', async ({ request }) => {
+  const poor = await apiLogin(request, DEMO.poor);
+  const rich = await apiLogin(request, DEMO.rich);
+  const names = queryDb<{ a: string; b: string }>("SELECT (SELECT name FROM members WHERE vip_code = 'VIP0002') AS a, (SELECT name FROM members WHERE vip_code = 'VIP0001') AS b");
+  const bodies: string[] = [];
+  for (const tokens of [poor, rich, poor]) {
+    const res = await request.get('/userIndex', { headers: { ...DOCUMENT, cookie: cookieOf(tokens) }, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    // From the page cache (lib/routes.ts MEMBER_SHELL_PATHS), never for nginx to keep (no X-Accel-Expires).
+    expect(res.headers()['x-page-cache']).toMatch(/^(HIT|MISS|STALE)$/);
+    expect(res.headers()['x-accel-expires']).toBeUndefined();
+    bodies.push(await res.text());
+  }
+  expect(bodies[1]).toBe(bodies[0]);
+  expect(bodies[2]).toBe(bodies[0]);
+  for (const text of [names.a, names.b, '138****0002', '138****0001', DEMO.poor.vipCode, DEMO.rich.vipCode]) expect(bodies[0]).not.toContain(text);
+  expect(bodies[0]).toContain('个人中心');
+  // The member part is a private read.
+  const part = await request.get('/session/member-home', { headers: { cookie: cookieOf(poor) } });
+  expect(part.headers()['cache-control']).toBe('private, no-store');
+  expect(await part.json()).toMatchObject({ member: { name: names.a, phoneMasked: '138****0002' } });
+  // Without a session cookie the guard still sends the visitor to 请先登录 first.
+  const visitor = await request.get('/userIndex', { headers: DOCUMENT, maxRedirects: 0 });
+  expect(visitor.status()).toBe(302);
+  expect(visitor.headers().location).toContain('login=required');
+});
+
+test('/userIndex when its read fails: the message and 重新加载, which then shows the member', async ({ page, context, request }) => {
+  await loginAs(context, request, DEMO.poor);
+  let failing = true;
+  await page.route('**/session/member-home', (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: messages.networkError }) }) : route.continue(),
+  );
+  await page.goto('/userIndex');
+  const alert = page.getByRole('alert').filter({ hasText: messages.networkError });
+  await expect(alert).toBeVisible();
+  // The shortcuts are in the shell and work meanwhile.
+  await expect(page.getByRole('navigation', { name: '会员中心' }).getByRole('link', { name: /挂号记录/ })).toBeVisible();
+  failing = false;
+  await alert.getByRole('button', { name: '重新加载' }).click();
+  await expect(page.getByRole('heading', { name: '李文博' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
+
+test('/userIndex with cookies of a session the host ended goes to 请先登录, with /userIndex to continue to', async ({ page, context, request }) => {
+  const tokens = await apiLogin(request, DEMO.other);
+  expect((await api(request, 'AuthenticationCenter/OutLogin', { refresh_token: tokens.refreshToken })).ErrorNo).toBe(1);
+  await setSessionCookies(context, tokens);
+  await page.goto('/userIndex');
+  await page.waitForURL((url) => url.searchParams.get('login') === 'required');
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/userIndex');
 });

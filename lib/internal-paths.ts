@@ -18,12 +18,16 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 }
 
 export const homePath = () => '/';
+/** The 请先登录 flow (SPEC §4): home with the marker and the page to continue to after login. */
+export const loginRequiredPath = (next?: string) => withQuery('/', { login: 'required', next });
 /** Same-origin session probe of the header's member island (app/session/me): {member} or null, never a token. */
 export const sessionMePath = () => '/session/me';
 /** The member's favourite codes of one kind (same-origin JSON, never a token). */
 export const sessionFavouritesPath = (kind: 'clinic' | 'doctor') => withQuery('/session/favourites', { kind });
 /** The member's points balance ({points}: null for a visitor). */
 export const sessionPointsPath = () => '/session/points';
+/** What /userIndex shows of the member: profile card and favourites ({member: null} once the session is over). */
+export const sessionMemberHomePath = () => '/session/member-home';
 /** A fresh image code (captcha) for an SMS send ({key, image}). */
 export const sessionImageCodePath = () => '/session/image-code';
 /** The same image code, spoken (a WAV file; docs/elder-mode.md "The picture code's audio"). */

@@ -8,7 +8,7 @@ import { externalLinks } from './site-config';
 // The helpers and paths that client islands on every page use live in
 // ./internal-paths (docs/decisions.md: importing this table would carry all of it into
 // every page's JavaScript); they are re-exported here for everyone else.
-import { homePath, sessionFavouritesPath, sessionMePath, withQuery, type QueryValue } from './internal-paths';
+import { homePath, loginRequiredPath, sessionFavouritesPath, sessionMePath, withQuery, type QueryValue } from './internal-paths';
 
 export { homePath, safeInternalPath, sessionFavouritesPath, sessionMePath, withQuery } from './internal-paths';
 
@@ -131,7 +131,7 @@ export const routes = {
    * SPEC §4 guard: home with the marker that shows 请先登录 and opens the login
    * dialog; `next` (a same-site path) is where a successful login continues.
    */
-  loginRequired: (next?: string) => withQuery('/', { login: 'required', next }),
+  loginRequired: loginRequiredPath,
   /** Home with the login dialog open (e.g. after a WeChat code that needs a login). */
   loginDialog: (query?: ListQuery) => withQuery('/', { login: 'open', ...query }),
 
@@ -155,6 +155,18 @@ export const LOGIN_REQUIRED_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/reg
  * It is member data all the same, never kept by a cache (lib/page-cache/policy.ts).
  */
 export const ASKER_ONLY_PAGE = /^\/dRecord\/consultation\/[^/]+$/;
+
+/**
+ * Login-required pages kept as one shell for every member (docs/decisions.md "Member pages: a kept shell, the
+ * member's part read by the browser"): the page cache keeps their HTML, which holds no member data, and the
+ * member's part is a client island that reads a private `/session/...` route. proxy.ts still sends a visitor
+ * without the refresh cookie to the 请先登录 flow first. Matched whole, as the path is.
+ */
+export const MEMBER_SHELL_PATHS = ['/userIndex'] as const;
+
+export function isMemberShellPath(pathname: string): boolean {
+  return (MEMBER_SHELL_PATHS as readonly string[]).includes(pathname);
+}
 
 export function isLoginRequiredPath(pathname: string): boolean {
   if (ASKER_ONLY_PAGE.test(pathname)) return false;

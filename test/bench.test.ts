@@ -429,6 +429,27 @@ describe('the render-cost stage (bench/stages/render-cost.mjs, docs/bench.md "Re
     expect(gone.why).toContain('not judged as met');
   });
 
+  it('judges a kept member shell with its read, as one view of the page: 1 / (1/shell + 1/read), the p50s added', () => {
+    const f = figures();
+    f.rows[2] = row('member: /userIndex', 'member', 900, 6, { url: '/userIndex', pageCache: 'HIT' });
+    f.rows.push(row('member read: /session/member-home (of /userIndex)', 'member-read', 450, 12, { url: '/session/member-home', readOf: '/userIndex' }));
+    let goals: Goal[] = judgeRenderCost(f);
+    const view = 'member: /userIndex (its kept shell and its read)';
+    // 1 / (1/900 + 1/450) = 300 views/s against the better floor's 500: 0.60×.
+    expect(goalNamed(goals, `Member page vs floor: ${view}`)).toMatchObject({ met: true, figure: '0.60× (300 views/s: the shell at 900 and /session/member-home at 450 req/s, vs 500 req/s)' });
+    expect(goalNamed(goals, `Member page p50: ${view}`)).toMatchObject({ met: true, figure: '18 ms (6 + 12)' });
+    // The read is not a page of its own, and the shell alone is never judged.
+    expect(goals.some((g) => g.name === 'Member page vs floor: member: /userIndex')).toBe(false);
+    expect(goals.some((g) => g.name.includes('member read'))).toBe(false);
+    // A slow read misses for the whole view, however fast the shell; a failing read too.
+    f.rows[6] = row('member read: /session/member-home (of /userIndex)', 'member-read', 150, 45, { url: '/session/member-home', readOf: '/userIndex' });
+    goals = judgeRenderCost(f);
+    expect(goalNamed(goals, `Member page vs floor: ${view}`).met).toBe(false);
+    expect(goalNamed(goals, `Member page p50: ${view}`)).toMatchObject({ met: false, figure: '51 ms (6 + 45)' });
+    f.rows[6] = row('member read: /session/member-home (of /userIndex)', 'member-read', 450, 12, { url: '/session/member-home', readOf: '/userIndex', non2xx: 2 });
+    expect(goalNamed(judgeRenderCost(f), `Member page vs floor: ${view}`)).toMatchObject({ met: false, why: expect.stringContaining('2 non-2xx') });
+  });
+
   it('without a floor, judges nothing as met', () => {
     const f = figures();
     f.rows = f.rows.filter((r) => r.kind !== 'floor');

@@ -17,6 +17,7 @@ const online = await import('./online-status/route');
 const imageCode = await import('./image-code/route');
 const agreement = await import('./agreement/route');
 const favourites = await import('./favourites/route');
+const memberHome = await import('./member-home/route');
 
 let backend: TestBackend;
 const imageCodeCount = () => backend.backend.db.prepare('SELECT COUNT(*) FROM image_codes').pluck().get() as number;
@@ -42,6 +43,36 @@ describe('GET /session/points', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const body = (await res.json()) as { points: number };
     expect(body.points).toBe(backend.backend.db.prepare("SELECT points FROM members WHERE phone = '13800000001'").pluck().get());
+    jar.clear();
+  });
+});
+
+describe('GET /session/member-home (the member part of /userIndex, a kept shell)', () => {
+  it('a visitor gets {member: null}, private and not stored', async () => {
+    jar.clear();
+    const res = await memberHome.GET();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toEqual({ member: null });
+  });
+
+  it("a member gets their own card and favourites, and no more of themselves than the page shows", async () => {
+    jar.clear();
+    expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
+    const res = await memberHome.GET();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await res.json()) as { member: Record<string, unknown>; clinics: object[]; doctors: object[] };
+    const row = backend.backend.db.prepare("SELECT name, points FROM members WHERE phone = '13800000001'").get() as { name: string; points: number };
+    expect(body.member).toMatchObject({ name: row.name, points: row.points, phoneMasked: '138****0001' });
+    const kept = backend.backend.db.prepare("SELECT COUNT(*) FROM collections WHERE vip_code = (SELECT vip_code FROM members WHERE phone = '13800000001')").pluck().get();
+    expect(body.clinics.length).toBeGreaterThan(0);
+    expect(body.doctors.length).toBeGreaterThan(0);
+    expect(body.clinics.length + body.doctors.length).toBe(kept);
+    expect(Object.keys(body.member).sort()).toEqual(['cardNo', 'levelName', 'memberSince', 'name', 'phoneMasked', 'points']);
+    // The full phone number is nowhere in the answer (the page prints it masked).
+    expect(JSON.stringify(body)).not.toContain('13800000001');
+    for (const c of body.clinics) expect(Object.keys(c).sort()).toEqual(['address', 'code', 'name']);
+    for (const d of body.doctors) expect(Object.keys(d).sort()).toEqual(['appointmentCode', 'clinicName', 'name', 'title']);
     jar.clear();
   });
 });

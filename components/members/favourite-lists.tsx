@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { FavouriteClinic, FavouriteDoctor } from '@/lib/api/collections';
+import type { FavouriteClinicView, FavouriteDoctorView } from './member-home-view';
 import { routes } from '@/lib/routes';
 import { RemoveFavouriteButton } from './remove-favourite-button';
 
@@ -55,7 +55,7 @@ function FavouriteSection({
 }
 
 /** The member's favourite clinics and doctors on /userIndex, each removable (SPEC §2 member services). */
-export function FavouriteLists({ clinics, doctors }: { clinics: FavouriteClinic[]; doctors: FavouriteDoctor[] }) {
+export function FavouriteLists({ clinics, doctors }: { clinics: FavouriteClinicView[]; doctors: FavouriteDoctorView[] }) {
   return (
     <div className="grid grid-cols-2 gap-6">
       <FavouriteSection

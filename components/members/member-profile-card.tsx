@@ -1,11 +1,11 @@
 import { Link } from '@/components/ui/link';
 import { MemberPointsBadge } from '@/components/points/member-points';
-import type { MemberProfile } from '@/lib/api/members';
-import { formatDate, maskPhone } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import type { MemberCardView } from './member-home-view';
 import { routes } from '@/lib/routes';
 
 /** The member's card on /userIndex: name, masked phone, card number, level, live points (万). */
-export function MemberProfileCard({ profile }: { profile: MemberProfile }) {
+export function MemberProfileCard({ profile }: { profile: MemberCardView }) {
   return (
     <section aria-labelledby="profile-heading" className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
       <div className="flex items-center justify-between bg-gradient-to-r from-brand-800 to-brand-600 px-8 py-6 text-white">
@@ -29,7 +29,7 @@ export function MemberProfileCard({ profile }: { profile: MemberProfile }) {
       <dl className="grid grid-cols-4 divide-x divide-stone-100 px-2 py-5 text-center">
         <div>
           <dt className="text-sm text-stone-600">手机号</dt>
-          <dd className="mt-1 font-medium text-stone-900">{maskPhone(profile.phone)}</dd>
+          <dd className="mt-1 font-medium text-stone-900">{profile.phoneMasked}</dd>
         </div>
         <div>
           <dt className="text-sm text-stone-600">会员等级</dt>

@@ -1,18 +1,16 @@
 'use client';
 /**
  * Removes a favourite from /userIndex (SPEC §2 member services) through the clinics area's
- * toggleFavourite action (one write, never retried), then re-renders the
- * server list so the item is gone; the 收藏 toggles' query is invalidated.
+ * toggleFavourite action (one write, never retried), then reads the page's member part again
+ * (GET /session/member-home) so the item is gone; the 收藏 toggles' query is invalidated too.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useSubmission } from '@/components/ui/use-submission';
 import { toggleFavourite } from '@/components/hospitals/actions';
 import { queryKeys } from '@/components/ui/query-keys';
 
 export function RemoveFavouriteButton({ kind, code, name }: { kind: 'clinic' | 'doctor'; code: string; name: string }) {
-  const router = useRouter();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const { pending, run } = useSubmission(setMessage);
@@ -27,7 +25,7 @@ export function RemoveFavouriteButton({ kind, code, name }: { kind: 'clinic' | '
             const r = await toggleFavourite({ kind, code, collect: false });
             if (r.ok) {
               void queryClient.invalidateQueries({ queryKey: queryKeys.favourites(kind) });
-              router.refresh();
+              await queryClient.invalidateQueries({ queryKey: queryKeys.memberHome });
             }
             else setMessage(r.message);
           })

@@ -11,6 +11,8 @@ export const queryKeys = {
   sessionMember: ['session', 'member'] as const,
   /** The member's points balance, or null for a visitor (GET /session/points). */
   memberPoints: ['session', 'points'] as const,
+  /** /userIndex's member part: the profile card and the favourites (GET /session/member-home). */
+  memberHome: ['session', 'member-home'] as const,
   /** The member's favourite codes of one kind (GET /session/favourites). */
   favourites: (kind: 'clinic' | 'doctor') => ['session', 'favourites', kind] as const,
   /** One image code (captcha) for an SMS send; never reused (GET /session/image-code). */

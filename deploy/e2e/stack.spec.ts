@@ -126,7 +126,7 @@ test('nginx keeps a public page one second for every visitor, and never a member
 
   // A member's request never reads or fills it: the member's own page, with their name in the header's data.
   const tokens = await apiLogin(request, DEMO.other);
-  const member = await how('/userIndex', { cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` });
+  const member = await how('/modifyInfor', { cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` });
   expect(member.status).toBe(200);
   expect(member.cache).toBe('BYPASS');
   expect((await how('/newtdetail/2', { cookie: `refreshToken=${tokens.refreshToken}` })).cache).toBe('BYPASS');

@@ -41,7 +41,7 @@ test('the web processes call the API host over HTTP and hold no data of their ow
   // A member's page through nginx is made from the API host's answers: its log has the calls.
   const from = logOf(apiPort).length;
   const tokens = await apiLogin(request, DEMO.rich);
-  const page = await request.get('/userIndex', { headers: { accept: 'text/html', cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` } });
+  const page = await request.get('/modifyInfor', { headers: { accept: 'text/html', cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` } });
   expect(page.status()).toBe(200);
   expect(await page.text()).toContain('王雅琴');
   await expect.poll(() => logOf(apiPort).slice(from).includes('"route":"/api/[...path]"'), { timeout: 15_000 }).toBe(true);

@@ -39,9 +39,19 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) expect(pageCachePlan(request('/', { method }))).toBeNull();
   });
 
+  it('keeps a member shell (lib/routes.ts MEMBER_SHELL_PATHS) whatever the session cookies, never for the proxy in front, and renders it without them', () => {
+    const cookies = { Token: 'a.b.c', refreshToken: 'r1', elder: '1', other: 'x' };
+    const member = pageCachePlan(request('/userIndex', { cookies }));
+    expect(member).toMatchObject({ key: '/userIndex\nelder=1', path: '/userIndex', memberShell: true, perVisitor: false });
+    // The render gets the 长者模式 and nothing of the session: it cannot hold a member's data.
+    expect(member?.forward).toEqual({ cookie: 'elder=1' });
+    expect(pageCachePlan(request('/userIndex', { cookies: { refreshToken: 'r2' } }))?.key).toBe('/userIndex');
+    // Only the shell itself: pages below it, and the other member pages, are not shells.
+    for (const path of ['/userIndex/x', '/userIndexes', '/modifyInfor']) expect(pageCachePlan(request(path, { cookies })), path).toBeNull();
+  });
+
   it('never caches member pages (SPEC §2 login-required), searches, files or the API', () => {
     for (const path of [
-      '/userIndex',
       '/modifyInfor',
       '/dRecord/registration?page=2',
       '/searchList?keyword=失眠',

@@ -9,6 +9,9 @@
  * /integralChage, the message history of /customerMessage), so a request that
  * carries a session cookie is never answered from the cache: members get their
  * own render, and visitors and crawlers get the cached anonymous page.
+ * The member shells (lib/routes.ts MEMBER_SHELL_PATHS) are the exception: login-required pages whose HTML is the
+ * same for every member, their member part read by the browser, kept whatever cookies come with the request. Like
+ * every render of the cache, theirs gets no session cookie, so it could not hold a member's data even by mistake.
  * A few pages also read more than their URL while rendering, and those inputs
  * are part of their key, like an HTTP Vary: lib/page-vary.ts declares them for
  * every cache (the `address` cookie and the visitor's IP location of
@@ -22,7 +25,7 @@
  * a page started to read the session by mistake: it would render anonymous.
  */
 import { pageQuery, pageVary, SESSION_COOKIES, SITE_VARY_COOKIES } from '@/lib/page-vary';
-import { ASKER_ONLY_PAGE, isLoginRequiredPath } from '@/lib/routes';
+import { ASKER_ONLY_PAGE, isLoginRequiredPath, isMemberShellPath } from '@/lib/routes';
 import { clientAddress, siteForwardHeaders } from '@/lib/security/client-address';
 
 export interface PageCachePlan {
@@ -40,6 +43,8 @@ export interface PageCachePlan {
   queryDropped: boolean;
   /** A page that reads the visitor's IP location: the address, and the key without it (see `keyedByPlace`). */
   located?: { address: string; keyBase: string };
+  /** A member shell (lib/routes.ts MEMBER_SHELL_PATHS): kept here, never by the proxy in front. */
+  memberShell?: true;
 }
 
 /** The request as the policy sees it (a NextRequest has all of this). */
@@ -54,7 +59,7 @@ export interface PageRequest {
 /** Pages that are never cached whole. */
 function isUncachedPath(pathname: string): boolean {
   return (
-    isLoginRequiredPath(pathname) ||
+    (isLoginRequiredPath(pathname) && !isMemberShellPath(pathname)) ||
     // A question's page: its asker's only, a 404 to everyone else (lib/routes.ts).
     ASKER_ONLY_PAGE.test(pathname) ||
     // Each search is recorded for the hot words (SPEC §7 SearchHotWord), so every search renders.
@@ -141,8 +146,9 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
   if (!isDocumentRequest(request.headers)) return null;
   if (/(?:^|[?&])_rsc=/.test(request.search)) return null;
   if (isUncachedPath(request.pathname)) return null;
-  // A member's page may hold the member's data: rendered for them alone.
-  if (SESSION_COOKIES.some((name) => request.cookie(name) !== undefined)) return null;
+  // A member's page may hold the member's data: rendered for them alone (a member shell holds none).
+  const memberShell = isMemberShellPath(request.pathname);
+  if (!memberShell && SESSION_COOKIES.some((name) => request.cookie(name) !== undefined)) return null;
 
   // Keyed and rendered with the query parameters the page reads alone (lib/page-vary.ts QUERY_VARY).
   const { query, dropped } = pageQuery(request.pathname, request.search);
@@ -172,7 +178,7 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
     const keyBase = keyParts.join('\n');
     return { key: `${keyBase}\nclient=${address}`, path, forward, perVisitor: true, queryDropped: dropped, located: { address, keyBase } };
   }
-  return { key: keyParts.join('\n'), path, forward, perVisitor: false, queryDropped: dropped };
+  return { key: keyParts.join('\n'), path, forward, perVisitor: false, queryDropped: dropped, ...(memberShell ? { memberShell: true as const } : {}) };
 }
 
 /**

@@ -310,7 +310,7 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
   });
 
   it('lets the page render as usual when the cache is off, the page is not cacheable or the server is unreachable', async () => {
-    expect(await get('/userIndex').answer).toBeNull();
+    expect(await get('/modifyInfor').answer).toBeNull();
     expect(await get('/', { headers: { cookie: 'refreshToken=r1' } }).answer).toBeNull();
     vi.stubEnv('PAGE_CACHE', '0');
     expect(await get('/').answer).toBeNull();
@@ -404,6 +404,15 @@ describe('what the proxy in front may keep (X-Accel-Expires, deploy/ nginx micro
   it('a page the same for every visitor may be kept one second; a visitor-keyed list (no place from the proxy), an error or a last good copy never', async () => {
     expect((await read('/trendsInfor')).res.headers.get(PROXY_CACHE_HEADER)).toBe(String(SHARED_ANSWER_SECONDS));
     expect((await read('/trendsInfor')).res.headers.get(PROXY_CACHE_HEADER)).toBe(String(SHARED_ANSWER_SECONDS));
+    // A member shell (lib/routes.ts MEMBER_SHELL_PATHS) answers members from here, rendered without their session,
+    // and is never the proxy's to keep: nginx would skip proxy.ts's guard for the next visitor.
+    const member = { headers: { cookie: 'Token=a.b.c; refreshToken=r1' } };
+    const shell = await read('/userIndex', member);
+    expect(shell.res.status).toBe(200);
+    expect(shell.body).toContain('v1 /userIndex');
+    expect(origin.lastHeaders.cookie).toBeUndefined();
+    expect(shell.res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
+    expect((await read('/userIndex', { headers: { cookie: 'refreshToken=r2' } })).res.headers.get(PROXY_CACHE_HEADER)).toBeNull();
     // Keyed by the visitor's address (lib/page-cache/policy.ts): each visitor's own.
     const nearby = await read('/hospitallist');
     expect(nearby.res.status).toBe(200);

@@ -352,7 +352,7 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
   });
   if (!plan) return null;
   // Whether the proxy in front may keep the answer for other visitors (`answer`'s `shared`).
-  let shared = !plan.perVisitor;
+  let shared = !plan.perVisitor && !plan.memberShell;
   if (plan.located) {
     // A page that reads the IP location is the same for everyone at that place (lib/page-cache/place.ts).
     const place = await visitorPlace(plan.located.address);

@@ -133,6 +133,14 @@ export const getSession = cache(async (): Promise<Session | null> => {
 });
 
 /**
+ * Whether the request carries a refresh token, the mark of a member session (SPEC §6), without refreshing or
+ * calling anything: for a read that lets its own calls renew or end the session (app/session/member-home).
+ */
+export async function hasSessionCookie(): Promise<boolean> {
+  return Boolean(await (await requestStore()).getRefreshToken());
+}
+
+/**
  * For member pages and actions (SPEC §4 guard: proxy.ts is never the
  * only guard): the session, or a redirect to / with the 请先登录 marker and
  * the page to continue to after login.

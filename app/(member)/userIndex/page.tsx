@@ -1,25 +1,18 @@
 import type { Metadata } from 'next';
-import { FavouriteLists } from '@/components/members/favourite-lists';
-import { MemberProfileCard } from '@/components/members/member-profile-card';
+import { MemberHome } from '@/components/members/member-home';
 import { MemberShortcuts } from '@/components/members/member-shortcuts';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { getFavouriteClinics, getFavouriteDoctors } from '@/lib/api/collections';
-import { getMemberProfile } from '@/lib/api/members';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
-import { memberClient, requireMember } from '@/lib/session';
 
 export const metadata: Metadata = pageMetadata({ title: '个人中心', path: routes.userIndex(), noindex: true });
 
-/** SPEC §2 login-required: the member's own data, fetched per request and never cached. */
-export default async function UserIndexPage() {
-  await requireMember(routes.userIndex());
-  const client = await memberClient();
-  const [profile, clinics, doctors] = await Promise.all([
-    getMemberProfile(client),
-    getFavouriteClinics(client, 1, 20),
-    getFavouriteDoctors(client, 1, 20),
-  ]);
+/**
+ * SPEC §2 login-required: one shell for every member, kept by the page cache (lib/routes.ts MEMBER_SHELL_PATHS);
+ * the member's card and favourites are read by the browser (components/members/member-home.tsx). proxy.ts sends a
+ * visitor without a session to the 请先登录 flow before any of it.
+ */
+export default function UserIndexPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumbs
@@ -29,9 +22,9 @@ export default async function UserIndexPage() {
         ]}
       />
       <h1 className="sr-only">个人中心</h1>
-      <MemberProfileCard profile={profile} />
-      <MemberShortcuts />
-      <FavouriteLists clinics={clinics.items} doctors={doctors.items} />
+      <MemberHome path={routes.userIndex()}>
+        <MemberShortcuts />
+      </MemberHome>
     </div>
   );
 }
