@@ -112,7 +112,7 @@ test('/userIndex is one kept shell for every member: its first HTML holds no mem
   // The member part is a private read.
   const part = await request.get('/session/member-home', { headers: { cookie: cookieOf(poor) } });
   expect(part.headers()['cache-control']).toBe('private, no-store');
-  expect(await part.json()).toMatchObject({ member: { name: names.a, phoneMasked: '138****0002' } });
+  expect(await part.json()).toMatchObject({ signedOut: false, data: { member: { name: names.a, phoneMasked: '138****0002' } } });
   // Without a session cookie the guard still sends the visitor to 请先登录 first.
   const visitor = await request.get('/userIndex', { headers: DOCUMENT, maxRedirects: 0 });
   expect(visitor.status()).toBe(302);
@@ -143,4 +143,37 @@ test('/userIndex with cookies of a session the host ended goes to 请先登录, 
   await page.goto('/userIndex');
   await page.waitForURL((url) => url.searchParams.get('login') === 'required');
   expect(new URL(page.url()).searchParams.get('next')).toBe('/userIndex');
+});
+
+test('/dRecord/registration is a kept shell: one HTML for every member, their records read after; a malformed URL 404, a page past the end says so', async ({ page, context, request }) => {
+  const poor = await apiLogin(request, DEMO.poor);
+  const rich = await apiLogin(request, DEMO.rich);
+  const bodies: string[] = [];
+  for (const tokens of [poor, rich]) {
+    const res = await request.get('/dRecord/registration?status=booked', { headers: { ...DOCUMENT, cookie: cookieOf(tokens) }, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['x-page-cache']).toMatch(/^(HIT|MISS|STALE)$/);
+    bodies.push(await res.text());
+  }
+  expect(bodies[1]).toBe(bodies[0]);
+  const records = queryDb<{ n: string }>("SELECT group_concat(register_no) AS n FROM registrations WHERE vip_code IN ('VIP0001', 'VIP0002')").n.split(',');
+  expect(records.length).toBeGreaterThan(10);
+  for (const no of records) expect(bodies[0]).not.toContain(no);
+  // The filter is the URL's, in the shell: 已预约 is the current tab.
+  expect(bodies[0]).toMatch(/<a[^>]*aria-current="true"[^>]*>已预约<\/a>/);
+  expect((await request.get('/dRecord/registration?page=abc', { headers: { ...DOCUMENT, cookie: cookieOf(poor) }, maxRedirects: 0 })).status()).toBe(404);
+
+  await setSessionCookies(context, poor);
+  await page.goto('/dRecord/registration');
+  const table = page.getByRole('table', { name: '挂号记录' });
+  await expect(table).toBeVisible();
+  const mine = queryDb<{ n: string }>("SELECT group_concat(register_no) AS n FROM registrations WHERE vip_code = 'VIP0002'").n.split(',');
+  const links = await table.getByRole('link', { name: /^详情/ }).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname.split('/').pop()!));
+  expect(links.length).toBeGreaterThan(0);
+  for (const no of links) expect(mine).toContain(no);
+  await page.goto('/dRecord/registration?page=999');
+  await expect(page.getByText('这一页没有记录')).toBeVisible();
+  await page.getByRole('link', { name: '回到第一页' }).click();
+  await expect(page).toHaveURL(/\/dRecord\/registration$/);
+  await expect(table).toBeVisible();
 });

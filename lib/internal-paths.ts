@@ -28,6 +28,8 @@ export const sessionFavouritesPath = (kind: 'clinic' | 'doctor') => withQuery('/
 export const sessionPointsPath = () => '/session/points';
 /** What /userIndex shows of the member: profile card and favourites ({member: null} once the session is over). */
 export const sessionMemberHomePath = () => '/session/member-home';
+/** One page of the member's appointment records, as /dRecord/registration's URL filters them. */
+export const sessionRegistrationsPath = (page: number, status: string) => withQuery('/session/registrations', { page: page > 1 ? page : undefined, status });
 /** A fresh image code (captcha) for an SMS send ({key, image}). */
 export const sessionImageCodePath = () => '/session/image-code';
 /** The same image code, spoken (a WAV file; docs/elder-mode.md "The picture code's audio"). */

@@ -18,6 +18,7 @@ const imageCode = await import('./image-code/route');
 const agreement = await import('./agreement/route');
 const favourites = await import('./favourites/route');
 const memberHome = await import('./member-home/route');
+const registrations = await import('./registrations/route');
 
 let backend: TestBackend;
 const imageCodeCount = () => backend.backend.db.prepare('SELECT COUNT(*) FROM image_codes').pluck().get() as number;
@@ -53,7 +54,7 @@ describe('GET /session/member-home (the member part of /userIndex, a kept shell)
     const res = await memberHome.GET();
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(await res.json()).toEqual({ member: null });
+    expect(await res.json()).toEqual({ signedOut: true });
   });
 
   it("a member gets their own card and favourites, and no more of themselves than the page shows", async () => {
@@ -61,7 +62,9 @@ describe('GET /session/member-home (the member part of /userIndex, a kept shell)
     expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
     const res = await memberHome.GET();
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    const body = (await res.json()) as { member: Record<string, unknown>; clinics: object[]; doctors: object[] };
+    const answer = (await res.json()) as { signedOut: false; data: { member: Record<string, unknown>; clinics: object[]; doctors: object[] } };
+    expect(answer.signedOut).toBe(false);
+    const body = answer.data;
     const row = backend.backend.db.prepare("SELECT name, points FROM members WHERE phone = '13800000001'").get() as { name: string; points: number };
     expect(body.member).toMatchObject({ name: row.name, points: row.points, phoneMasked: '138****0001' });
     const kept = backend.backend.db.prepare("SELECT COUNT(*) FROM collections WHERE vip_code = (SELECT vip_code FROM members WHERE phone = '13800000001')").pluck().get();
@@ -73,6 +76,34 @@ describe('GET /session/member-home (the member part of /userIndex, a kept shell)
     expect(JSON.stringify(body)).not.toContain('13800000001');
     for (const c of body.clinics) expect(Object.keys(c).sort()).toEqual(['address', 'code', 'name']);
     for (const d of body.doctors) expect(Object.keys(d).sort()).toEqual(['appointmentCode', 'clinicName', 'name', 'title']);
+    jar.clear();
+  });
+});
+
+describe('GET /session/registrations (the member part of /dRecord/registration, a kept shell)', () => {
+  const get = (query: string) => registrations.GET(new Request(`http://site.test/session/registrations${query}`));
+
+  it.each([['?page=0'], ['?page=abc'], ['?page=1000000'], ['?status=paid'], ['?status=unpaid&status=booked'], ['?page=1&page=2']])('bad query %s → 400 with a Chinese message, never a 500', async (query) => {
+    const res = await get(query);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: '页码或状态不正确' });
+  });
+
+  it('a visitor gets {signedOut: true}; a member their own records of the filter, private', async () => {
+    jar.clear();
+    expect(await (await get('')).json()).toEqual({ signedOut: true });
+    expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
+    const vip = backend.backend.db.prepare("SELECT vip_code FROM members WHERE phone = '13800000001'").pluck().get() as string;
+    const all = await get('');
+    expect(all.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await all.json()) as { signedOut: false; data: { items: { registerNo: string }[]; total: number; page: number } };
+    expect(body.signedOut).toBe(false);
+    expect(body.data.page).toBe(1);
+    expect(body.data.total).toBeGreaterThan(0);
+    const mine = backend.backend.db.prepare('SELECT register_no FROM registrations WHERE vip_code = ?').pluck().all(vip) as string[];
+    for (const r of body.data.items) expect(mine).toContain(r.registerNo);
+    const visited = (await (await get('?status=visited')).json()) as typeof body;
+    for (const r of visited.data.items as unknown as { status: string }[]) expect(r.status).toBe('visited');
     jar.clear();
   });
 });

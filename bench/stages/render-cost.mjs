@@ -35,8 +35,8 @@ import { startServer } from './server.mjs';
 export const RENDER_JSON = path.join('.reports', 'render-cost.json');
 export const RENDER_MARKDOWN = path.join('bench', 'render-cost.md');
 const PROFILE_DIR = path.join('.reports', 'profiles');
-/** The read of /userIndex's member part (app/session/member-home/route.ts). */
-const MEMBER_HOME_READ = '/session/member-home';
+/** The reads of the kept member shells' member parts (lib/routes.ts MEMBER_SHELL_PATHS, app/session/…/route.ts). */
+const SHELL_READS = { '/userIndex': '/session/member-home', '/dRecord/registration': '/session/registrations' };
 /** A crawler asks as a browser does, apart from its name (Baidu's: the site's main search engine, SPEC §1). */
 const CRAWLER_HEADERS = { ...BROWSER_HEADERS, 'user-agent': 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)' };
 
@@ -192,17 +192,18 @@ export async function renderFigures({ port, note }) {
       ['cached public page: home', routes.home(), 'cached', BROWSER_HEADERS],
       ...(cookie
         ? [
-            ['member: /userIndex', routes.userIndex(), 'member', member],
-            // The member part of the /userIndex shell, read by the browser (lib/routes.ts MEMBER_SHELL_PATHS): judged
-            // with the shell as one view of the page (bench/goals.mjs).
-            ['member read: /session/member-home (of /userIndex)', MEMBER_HOME_READ, 'member-read', { ...member, accept: '*/*' }],
-            ['member: /dRecord/registration', routes.registrationRecords(), 'member', member],
+            // Each member page, and the member part of a kept shell, read by the browser (lib/routes.ts
+            // MEMBER_SHELL_PATHS): judged with the shell as one view of the page (bench/goals.mjs).
+            ...[routes.userIndex(), routes.registrationRecords()].flatMap((page) => [
+              [`member: ${page}`, page, 'member', member],
+              ...(SHELL_READS[page] ? [[`member read: ${SHELL_READS[page]} (of ${page})`, SHELL_READS[page], 'member-read', { ...member, accept: '*/*' }, page]] : []),
+            ]),
           ]
         : []),
       ['floor: /robots.txt (again)', '/robots.txt', 'floor', BROWSER_HEADERS],
     ];
     let memberSeconds = 0;
-    for (const [name, url, kind, headers] of targets) {
+    for (const [name, url, kind, headers, readOfPage] of targets) {
       try {
         const probe = await fetch(origin + url, { headers, redirect: 'manual' });
         const bytes = (await probe.arrayBuffer()).byteLength;
@@ -210,7 +211,7 @@ export async function renderFigures({ port, note }) {
         log('render-cost autocannon', name);
         const r = await throughputOf(origin + url, headers, { connections });
         if (kind === 'member' || kind === 'member-read') memberSeconds += settings.warmupSeconds + settings.throughputSeconds;
-        const readOf = kind === 'member-read' ? { readOf: routes.userIndex() } : {};
+        const readOf = readOfPage ? { readOf: readOfPage } : {};
         figures.rows.push(summary(name, url, r, { kind, connections, pageCache: probe.headers.get('x-page-cache'), encoding: probe.headers.get('content-encoding'), wireKB: +(bytes / 1024).toFixed(1), ...readOf }));
       } catch (err) {
         note(`${name} was not measured: ${why(err)}`);
@@ -233,10 +234,10 @@ export async function renderFigures({ port, note }) {
       log('render-cost', `member load for ${loadSeconds} s more`);
       const sampler = setInterval(sample, 1000);
       try {
-        // A view of /userIndex is its shell and its read.
-        const requests = [{ path: routes.userIndex() }, { path: MEMBER_HOME_READ }, { path: routes.registrationRecords() }];
+        // A view of a kept shell is the shell and its read.
+        const requests = [routes.userIndex(), routes.registrationRecords()].flatMap((page) => [{ path: page }, ...(SHELL_READS[page] ? [{ path: SHELL_READS[page] }] : [])]);
         const r = await cannon(origin + routes.userIndex(), loadSeconds, member, { connections, requests });
-        figures.memberLoad = summary('member load: /userIndex, its read and /dRecord/registration in turn', '', r, { kind: 'member-load', connections, seconds: loadSeconds });
+        figures.memberLoad = summary('member load: /userIndex, /dRecord/registration and their reads in turn', '', r, { kind: 'member-load', connections, seconds: loadSeconds });
       } finally {
         clearInterval(sampler);
       }

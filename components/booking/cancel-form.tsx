@@ -21,6 +21,7 @@ export function CancelForm({
   paid,
   visit,
   label = '取消预约',
+  onDone,
 }: {
   registerNo: string;
   /** What was paid and is refunded (yuan, to the fen). */
@@ -30,6 +31,11 @@ export function CancelForm({
   /** Whom and when, as the dialog names the visit: 张秀兰 · 2026-11-25 上午 08:30-12:00 · 李建国. */
   visit: string;
   label?: string;
+  /**
+   * Called once the cancel is done, for a list read by the browser (a kept member shell: the action's re-render
+   * holds none of it); without it the page refreshes when the dialog closes.
+   */
+  onDone?: () => void;
 }) {
   // The page the form posts to before the script has loaded: never an empty action attribute (Nu HTML checker).
   const permalink = usePathname();
@@ -37,7 +43,10 @@ export function CancelForm({
     async (previous: BookingActionResult | null, formData: FormData): Promise<BookingActionResult | null> => {
       const next = await cancelRegistrationAction(previous, formData);
       // Said before the page re-renders without this form (a module-level toast outlives it).
-      if (next.ok) showToast(next.message, 'success');
+      if (next.ok) {
+        showToast(next.message, 'success');
+        onDone?.();
+      }
       return next;
     },
     null,
@@ -52,7 +61,7 @@ export function CancelForm({
   const close = () => {
     if (pending) return;
     setOpen(false);
-    if (state?.ok === true) router.refresh();
+    if (state?.ok === true && !onDone) router.refresh();
   };
 
   return (

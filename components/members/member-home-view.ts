@@ -1,7 +1,7 @@
 /**
  * What /userIndex shows of the member (SPEC §2 member services), as GET /session/member-home answers it: only the
  * fields the page shows, the phone already masked, so no more of the member reaches the browser than the page
- * prints. {member: null} once there is no session.
+ * prints (wrapped in components/members/member-read.ts).
  */
 export interface MemberCardView {
   name: string;
@@ -27,4 +27,8 @@ export interface FavouriteDoctorView {
   clinicName: string;
 }
 
-export type MemberHomeView = { member: null } | { member: MemberCardView; clinics: FavouriteClinicView[]; doctors: FavouriteDoctorView[] };
+export interface MemberHomeView {
+  member: MemberCardView;
+  clinics: FavouriteClinicView[];
+  doctors: FavouriteDoctorView[];
+}

@@ -17,9 +17,10 @@ const STATUS_STYLE: Record<RegistrationStatus, string> = {
 /**
  * The member's appointment records: date, clinic, doctor, whom each is for, status, and what the status
  * allows (待支付: pay with the time left, or cancel; 已预约: cancel until the cut-off; 已就诊: review).
- * Each record links to its appointment page (docs/api.md "HIS_Register booking").
+ * Each record links to its appointment page (docs/api.md "HIS_Register booking"). `onChanged`: after a payment or a
+ * cancel, for the list's read to be made again (components/members/registration-records.tsx).
  */
-export function RegistrationTable({ records }: { records: Registration[] }) {
+export function RegistrationTable({ records, onChanged }: { records: Registration[]; onChanged?: () => void }) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm">
@@ -75,13 +76,14 @@ export function RegistrationTable({ records }: { records: Registration[] }) {
                 {r.refundAmount > 0 ? <span className="mt-1 block whitespace-nowrap text-xs text-stone-600">已退款￥{formatYuan(r.refundAmount)}</span> : null}
               </td>
               <td className="space-y-2 whitespace-nowrap px-4 py-3">
-                {r.canPay ? <PayForm registerNo={r.registerNo} amount={r.amount} deadline={r.payDeadline} simulated={r.simulatedPayment} /> : null}
+                {r.canPay ? <PayForm registerNo={r.registerNo} amount={r.amount} deadline={r.payDeadline} simulated={r.simulatedPayment} onPaid={onChanged} /> : null}
                 {r.canCancel ? (
                   <CancelForm
                     registerNo={r.registerNo}
                     amount={r.amount}
                     paid={Boolean(r.paidAt) && r.status === 'booked'}
                     visit={`${r.patientName}（${r.patientRelation}） · ${r.visitDate} ${r.timeSlot} · ${r.hospitalName} ${r.doctorName}`}
+                    onDone={onChanged}
                   />
                 ) : null}
                 {r.canReview ? (

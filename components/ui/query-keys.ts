@@ -13,6 +13,9 @@ export const queryKeys = {
   memberPoints: ['session', 'points'] as const,
   /** /userIndex's member part: the profile card and the favourites (GET /session/member-home). */
   memberHome: ['session', 'member-home'] as const,
+  /** The member's appointment records: all pages (what a payment or a cancel changes), and one page of a filter. */
+  registrations: ['session', 'registrations'] as const,
+  registrationsPage: (page: number, status: string) => ['session', 'registrations', status, page] as const,
   /** The member's favourite codes of one kind (GET /session/favourites). */
   favourites: (kind: 'clinic' | 'doctor') => ['session', 'favourites', kind] as const,
   /** One image code (captcha) for an SMS send; never reused (GET /session/image-code). */

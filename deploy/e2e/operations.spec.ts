@@ -159,7 +159,7 @@ test('rolling restart under load: no failed request for visitors, a member or a 
   const cookie = `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}`;
   const visitors = startLoad({ origin: stackURL, paths: ['/', '/doctordetail/D100001', '/doctorlist'], concurrency: 8, localAddress: '127.0.0.31' });
   // The member's own data: /userIndex's read (its HTML is a kept shell without it) and a page rendered for them.
-  const member = startLoad({ origin: stackURL, paths: ['/session/member-home', '/dRecord/registration'], concurrency: 3, headers: { cookie }, mustContain: '李文博', localAddress: '127.0.0.32' });
+  const member = startLoad({ origin: stackURL, paths: ['/session/member-home', '/modifyInfor'], concurrency: 3, headers: { cookie }, mustContain: '李文博', localAddress: '127.0.0.32' });
   // Posts are never retried by nginx once sent: a process closing a connection nginx writes on would fail them.
   const posts = startLoad({ origin: stackURL, paths: ['/api/News/GetNewList'], concurrency: 2, post: 'type=1&PageIndex=1&PageSize=5', localAddress: '127.0.0.33' });
   const old = nextPorts.map(pidOf);

@@ -47,13 +47,16 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     expect(member?.forward).toEqual({ cookie: 'elder=1' });
     expect(pageCachePlan(request('/userIndex', { cookies: { refreshToken: 'r2' } }))?.key).toBe('/userIndex');
     // Only the shell itself: pages below it, and the other member pages, are not shells.
-    for (const path of ['/userIndex/x', '/userIndexes', '/modifyInfor']) expect(pageCachePlan(request(path, { cookies })), path).toBeNull();
+    for (const path of ['/userIndex/x', '/userIndexes', '/modifyInfor', '/dRecord/registration/R1']) expect(pageCachePlan(request(path, { cookies })), path).toBeNull();
+    // Keyed by the parameters the shell reads (its filter and page), and nothing of the member.
+    expect(pageCachePlan(request('/dRecord/registration?status=unpaid&page=2&x=1', { cookies: { refreshToken: 'r1' } }))).toMatchObject({ key: '/dRecord/registration?status=unpaid&page=2', memberShell: true });
   });
 
   it('never caches member pages (SPEC §2 login-required), searches, files or the API', () => {
     for (const path of [
       '/modifyInfor',
-      '/dRecord/registration?page=2',
+      '/dRecord/registration/R20261127000001',
+      '/dRecord/points?page=2',
       '/searchList?keyword=失眠',
       '/logo.svg',
       '/robots.txt',

@@ -1,35 +1,28 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { RegistrationTable } from '@/components/members/registration-table';
+import { RegistrationRecords } from '@/components/members/registration-records';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
-import { EmptyState } from '@/components/ui/empty-state';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
-import { getRegistrations, isRegistrationStatus, REGISTRATION_FILTERS, type RegistrationStatus } from '@/lib/api/registrations';
+import { parseRegistrationListQuery } from '@/components/members/registration-list-query';
+import { REGISTRATION_FILTERS, type RegistrationStatus } from '@/lib/api/registrations';
 import { routes } from '@/lib/routes';
-import { parsePage, single, type SearchParams } from '@/lib/url-params';
+import type { SearchParams } from '@/lib/url-params';
 import { pageMetadata } from '@/lib/seo';
-import { memberClient, requireMember } from '@/lib/session';
 
 export const metadata: Metadata = pageMetadata({ title: '挂号记录', path: routes.registrationRecords(), noindex: true });
 
-const hrefFor = (page: number, status: RegistrationStatus | '') =>
-  routes.registrationRecords({ status: status || undefined, page: page > 1 ? page : undefined });
-
 const FILTER_OPTIONS = [{ value: '', label: '全部' }, ...REGISTRATION_FILTERS];
 
-/** SPEC §2 login-required: the member's own records, filtered by status and paged in the URL, never cached. */
+/**
+ * SPEC §2 login-required: one shell for every member, kept by the page cache (lib/routes.ts MEMBER_SHELL_PATHS):
+ * the filter and the page come from the URL (a malformed one is a 404 here), the member's records are read by
+ * the browser (components/members/registration-records.tsx). proxy.ts sends a visitor without a session to the
+ * 请先登录 flow before any of it.
+ */
 export default async function RegistrationRecordsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const params = await searchParams;
-  const page = parsePage(params.page, 999_999);
-  const rawStatus = single(params.status, 20);
-  const status: RegistrationStatus | '' | null =
-    rawStatus === undefined || rawStatus === '' ? '' : rawStatus && isRegistrationStatus(rawStatus) ? rawStatus : null;
-  await requireMember(page && page > 1 && status !== null ? hrefFor(page, status) : routes.registrationRecords());
-  if (page === null || status === null) notFound();
-  const data = await getRegistrations(await memberClient(), { page, status: status || undefined });
-  if (page > 1 && data.items.length === 0) notFound();
+  const query = parseRegistrationListQuery(await searchParams);
+  if (!query) notFound();
   return (
     <>
       <PageHeader title="挂号记录" subtitle="您的预约挂号与就诊记录" />
@@ -41,13 +34,13 @@ export default async function RegistrationRecordsPage({ searchParams }: { search
             { name: '挂号记录', path: routes.registrationRecords() },
           ]}
         />
-        <FilterTabs label="状态" options={FILTER_OPTIONS} current={status} hrefFor={(v) => hrefFor(1, v as RegistrationStatus | '')} />
-        {data.items.length === 0 ? (
-          <EmptyState title="暂无挂号记录" action={{ label: '去找医生预约', href: routes.doctorList() }} />
-        ) : (
-          <RegistrationTable records={data.items} />
-        )}
-        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} hrefFor={(p) => hrefFor(p, status)} />
+        <FilterTabs
+          label="状态"
+          options={FILTER_OPTIONS}
+          current={query.status}
+          hrefFor={(v) => routes.registrationRecords({ status: (v as RegistrationStatus | '') || undefined })}
+        />
+        <RegistrationRecords page={query.page} status={query.status} />
       </div>
     </>
   );

@@ -1,0 +1,28 @@
+import 'server-only';
+import type { MemberRead } from '@/components/members/member-read';
+import { isSessionResetError } from '@/lib/api/token-client';
+import type { AuthedClient } from '@/lib/api/types';
+import { messages } from '@/lib/messages';
+import { hasSessionCookie, memberClient } from '@/lib/session';
+
+const privateJson = (body: MemberRead<unknown> | { error: string }, status = 200) =>
+  Response.json(body, { status, headers: { 'cache-control': 'private, no-store' } });
+
+/**
+ * A read route of a kept member shell (components/members/member-read.ts): `load` with the member's client.
+ * Not getSession(), which answers null for a network fault too, and that is no reason to send a member to 请先登录:
+ * the calls themselves renew an expired access token (4002) and end a refused session (4001/4003/4004), whose
+ * cookies the token client then clears.
+ */
+export async function answerMemberRead<T>(load: (client: AuthedClient) => Promise<T>): Promise<Response> {
+  if (!(await hasSessionCookie())) return privateJson({ signedOut: true });
+  try {
+    return privateJson({ signedOut: false, data: await load(await memberClient()) });
+  } catch (err) {
+    if (isSessionResetError(err)) return privateJson({ signedOut: true });
+    return privateJson({ error: messages.networkError }, 503);
+  }
+}
+
+/** A query the route refuses: 400 with the message, never a 500. */
+export const badMemberQuery = (message: string) => Response.json({ error: message }, { status: 400, headers: { 'cache-control': 'private, no-store' } });

@@ -1,0 +1,51 @@
+'use client';
+/**
+ * The island side of a kept member shell (docs/decisions.md "Member pages: a kept shell, the member's part read by
+ * the browser"): one React Query read of the shell's route, read again on every visit (what was read before shows
+ * meanwhile), and the two states every such island shows alike.
+ * - `signedOut`: the 请先登录 flow with the page to continue to, as a page rendered for the member did.
+ * - The API unreachable (after the QueryProvider's one more try): 网络异常… and 重新加载.
+ */
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { readRoute } from '@/components/ui/read-route';
+import { loginRequiredPath } from '@/lib/internal-paths';
+import { messages } from '@/lib/messages';
+import type { MemberRead } from './member-read';
+
+export function useMemberRead<T>(queryKey: QueryKey, path: string, pagePath: string) {
+  const query = useQuery({ queryKey, queryFn: () => readRoute<MemberRead<T>>(path), staleTime: 0 });
+  const signedOut = query.data?.signedOut === true;
+  useEffect(() => {
+    if (signedOut) window.location.replace(loginRequiredPath(pagePath));
+  }, [signedOut, pagePath]);
+  return {
+    data: query.data && !query.data.signedOut ? query.data.data : undefined,
+    failed: query.isError && !query.isFetching,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** What shows while the read is under way: a box of the part's height (nothing moves when it answers), marked busy. */
+export function MemberReadPending({ className }: { className: string }) {
+  return (
+    <div aria-busy="true" className={`rounded-2xl border border-stone-200 bg-white ${className}`}>
+      <p className="sr-only" role="status">
+        正在读取您的信息…
+      </p>
+    </div>
+  );
+}
+
+/** The read failed: the message and a way to try again. */
+export function MemberReadFailed({ retry, children }: { retry: () => void; children?: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-stone-200 bg-white px-8 py-10 text-center">
+      <p className="text-stone-800">{messages.networkError}</p>
+      {children}
+      <button type="button" onClick={retry} className="mt-4 rounded-lg bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
+        重新加载
+      </button>
+    </div>
+  );
+}
