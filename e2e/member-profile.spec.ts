@@ -177,3 +177,31 @@ test('/dRecord/registration is a kept shell: one HTML for every member, their re
   await expect(page).toHaveURL(/\/dRecord\/registration$/);
   await expect(table).toBeVisible();
 });
+
+for (const { path, heading, empty } of [
+  { path: '/dRecord/points', heading: '积分明细', empty: '暂无积分明细' },
+  { path: '/dRecord/exchange', heading: '兑换记录', empty: '暂无兑换记录' },
+]) {
+  test(`${path} is a kept shell: one HTML for every member, their page of it read after; a malformed page 404, one past the end says so`, async ({ page, context, request }) => {
+    const poor = await apiLogin(request, DEMO.poor);
+    const rich = await apiLogin(request, DEMO.rich);
+    const bodies: string[] = [];
+    for (const tokens of [poor, rich]) {
+      const res = await request.get(path, { headers: { ...DOCUMENT, cookie: cookieOf(tokens) }, maxRedirects: 0 });
+      expect(res.status()).toBe(200);
+      expect(res.headers()['x-page-cache']).toMatch(/^(HIT|MISS|STALE)$/);
+      bodies.push(await res.text());
+    }
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[0]).not.toContain(empty);
+    expect((await request.get(`${path}?page=abc`, { headers: { ...DOCUMENT, cookie: cookieOf(poor) }, maxRedirects: 0 })).status()).toBe(404);
+
+    await setSessionCookies(context, rich);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    // The member's own page of it: a table, or the list's empty state.
+    await expect(page.getByRole('table').or(page.getByText(empty))).toBeVisible();
+    await page.goto(`${path}?page=999`);
+    await expect(page.getByText('这一页没有记录')).toBeVisible();
+  });
+}

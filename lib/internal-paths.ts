@@ -30,6 +30,10 @@ export const sessionPointsPath = () => '/session/points';
 export const sessionMemberHomePath = () => '/session/member-home';
 /** One page of the member's appointment records, as /dRecord/registration's URL filters them. */
 export const sessionRegistrationsPath = (page: number, status: string) => withQuery('/session/registrations', { page: page > 1 ? page : undefined, status });
+/** One page of the member's 积分明细 (/dRecord/points). */
+export const sessionPointsLogPath = (page: number) => withQuery('/session/points-log', { page: page > 1 ? page : undefined });
+/** One page of the member's 兑换记录 (/dRecord/exchange). */
+export const sessionExchangeRecordsPath = (page: number) => withQuery('/session/exchange-records', { page: page > 1 ? page : undefined });
 /** A fresh image code (captcha) for an SMS send ({key, image}). */
 export const sessionImageCodePath = () => '/session/image-code';
 /** The same image code, spoken (a WAV file; docs/elder-mode.md "The picture code's audio"). */

@@ -19,6 +19,8 @@ const agreement = await import('./agreement/route');
 const favourites = await import('./favourites/route');
 const memberHome = await import('./member-home/route');
 const registrations = await import('./registrations/route');
+const pointsLog = await import('./points-log/route');
+const exchangeRecords = await import('./exchange-records/route');
 
 let backend: TestBackend;
 const imageCodeCount = () => backend.backend.db.prepare('SELECT COUNT(*) FROM image_codes').pluck().get() as number;
@@ -104,6 +106,31 @@ describe('GET /session/registrations (the member part of /dRecord/registration, 
     for (const r of body.data.items) expect(mine).toContain(r.registerNo);
     const visited = (await (await get('?status=visited')).json()) as typeof body;
     for (const r of visited.data.items as unknown as { status: string }[]) expect(r.status).toBe('visited');
+    jar.clear();
+  });
+});
+
+describe.each([
+  ['/session/points-log', () => pointsLog, "SELECT COUNT(*) FROM points_ledger WHERE member_id = (SELECT id FROM members WHERE phone = '13800000001')"],
+  ['/session/exchange-records', () => exchangeRecords, "SELECT COUNT(*) FROM points_orders WHERE member_id = (SELECT id FROM members WHERE phone = '13800000001')"],
+] as const)('GET %s (the member part of a paged kept shell)', (path, route, countSql) => {
+  const get = (query: string) => route().GET(new Request(`http://site.test${path}${query}`));
+
+  it.each([['?page=0'], ['?page=abc'], ['?page=1000000'], ['?page=1&page=2']])('bad page %s → 400 页码不正确, never a 500', async (query) => {
+    const res = await get(query);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: '页码不正确' });
+  });
+
+  it('a visitor gets {signedOut: true}; a member their own page of it, private', async () => {
+    jar.clear();
+    expect(await (await get('')).json()).toEqual({ signedOut: true });
+    expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
+    const res = await get('?page=1');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await res.json()) as { signedOut: false; data: { items: unknown[]; total: number; page: number } };
+    expect(body).toMatchObject({ signedOut: false, data: { page: 1 } });
+    expect(body.data.total).toBe(backend.backend.db.prepare(countSql).pluck().get());
     jar.clear();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What /userIndex shows of the member (SPEC §2 member services), as GET /session/member-home answers it: only the
  * fields the page shows, the phone already masked, so no more of the member reaches the browser than the page
- * prints (wrapped in components/members/member-read.ts).
+ * prints (wrapped in components/ui/member-read.ts).
  */
 export interface MemberCardView {
   name: string;

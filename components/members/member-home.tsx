@@ -1,6 +1,6 @@
 'use client';
 /**
- * /userIndex's member part (a kept shell, components/members/use-member-read.tsx): the member's card and favourites
+ * /userIndex's member part (a kept shell, components/ui/use-member-read.tsx): the member's card and favourites
  * from GET /session/member-home, read after hydration.
  */
 import type { ReactNode } from 'react';
@@ -9,7 +9,7 @@ import { sessionMemberHomePath } from '@/lib/internal-paths';
 import { FavouriteLists } from './favourite-lists';
 import { MemberProfileCard } from './member-profile-card';
 import type { MemberHomeView } from './member-home-view';
-import { MemberReadFailed, MemberReadPending, useMemberRead } from './use-member-read';
+import { MemberReadFailed, MemberReadPending, useMemberRead } from '@/components/ui/use-member-read';
 
 /** `children`: the shell's part between the card and the favourites (the shortcuts), shown from the first HTML. */
 export function MemberHome({ path, children }: { path: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 'use client';
 /**
- * /dRecord/registration's member part (a kept shell, components/members/use-member-read.tsx): one page of the
+ * /dRecord/registration's member part (a kept shell, components/ui/use-member-read.tsx): one page of the
  * member's appointment records as the URL filters them, from GET /session/registrations. A payment or a cancel
  * reads every page again (what it changed may be on any of them).
  */
@@ -14,7 +14,7 @@ import type { Registration, RegistrationStatus } from '@/lib/api/registrations';
 import { sessionRegistrationsPath } from '@/lib/internal-paths';
 import { routes } from '@/lib/routes';
 import { RegistrationTable } from './registration-table';
-import { MemberReadFailed, MemberReadPending, useMemberRead } from './use-member-read';
+import { MemberListPastTheEnd, MemberReadFailed, MemberReadPending, useMemberRead } from '@/components/ui/use-member-read';
 
 const hrefFor = (page: number, status: RegistrationStatus | '') => routes.registrationRecords({ status: status || undefined, page: page > 1 ? page : undefined });
 
@@ -25,9 +25,8 @@ export function RegistrationRecords({ page, status }: { page: number; status: Re
   const onChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.registrations }), [queryClient]);
   if (!data) return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-64" />;
   if (data.items.length === 0) {
-    // A page past the end (a link kept from before some records went): the way back to the first page.
     return page > 1 ? (
-      <EmptyState title="这一页没有记录" action={{ label: '回到第一页', href: hrefFor(1, status) }} />
+      <MemberListPastTheEnd firstPage={hrefFor(1, status)} />
     ) : (
       <EmptyState title="暂无挂号记录" action={{ label: '去找医生预约', href: routes.doctorList() }} />
     );

@@ -56,7 +56,7 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     for (const path of [
       '/modifyInfor',
       '/dRecord/registration/R20261127000001',
-      '/dRecord/points?page=2',
+      '/dRecord/consultation?page=2',
       '/searchList?keyword=失眠',
       '/logo.svg',
       '/robots.txt',

@@ -1,15 +1,16 @@
 import 'server-only';
-import type { MemberRead } from '@/components/members/member-read';
+import type { MemberRead } from '@/components/ui/member-read';
 import { isSessionResetError } from '@/lib/api/token-client';
 import type { AuthedClient } from '@/lib/api/types';
 import { messages } from '@/lib/messages';
 import { hasSessionCookie, memberClient } from '@/lib/session';
+import { parsePage } from '@/lib/url-params';
 
 const privateJson = (body: MemberRead<unknown> | { error: string }, status = 200) =>
   Response.json(body, { status, headers: { 'cache-control': 'private, no-store' } });
 
 /**
- * A read route of a kept member shell (components/members/member-read.ts): `load` with the member's client.
+ * A read route of a kept member shell (components/ui/member-read.ts): `load` with the member's client.
  * Not getSession(), which answers null for a network fault too, and that is no reason to send a member to 请先登录:
  * the calls themselves renew an expired access token (4002) and end a refused session (4001/4003/4004), whose
  * cookies the token client then clears.
@@ -22,6 +23,12 @@ export async function answerMemberRead<T>(load: (client: AuthedClient) => Promis
     if (isSessionResetError(err)) return privateJson({ signedOut: true });
     return privateJson({ error: messages.networkError }, 503);
   }
+}
+
+/** The page of a paged member list from a read's query (the shell's own rule: lib/url-params parsePage), or null. */
+export function memberListPage(request: Request): number | null {
+  const params = new URL(request.url).searchParams;
+  return params.getAll('page').length > 1 ? null : parsePage(params.get('page') ?? undefined, 999_999);
 }
 
 /** A query the route refuses: 400 with the message, never a 500. */

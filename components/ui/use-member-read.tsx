@@ -8,6 +8,7 @@
  */
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
 import { readRoute } from '@/components/ui/read-route';
 import { loginRequiredPath } from '@/lib/internal-paths';
 import { messages } from '@/lib/messages';
@@ -48,4 +49,12 @@ export function MemberReadFailed({ retry, children }: { retry: () => void; child
       </button>
     </div>
   );
+}
+
+/**
+ * A page of a list past its end (a link kept from before some records went): the way back to the first page. A
+ * page rendered for the member answered this with 404; a kept shell cannot know the member's count.
+ */
+export function MemberListPastTheEnd({ firstPage }: { firstPage: string }) {
+  return <EmptyState title="这一页没有记录" action={{ label: '回到第一页', href: firstPage }} />;
 }
