@@ -15,13 +15,14 @@ import { api, loginWithPassword, registerFreshMember } from './auth-helpers';
 import { apiLogin, dbPath } from './support/members-session';
 
 /** Member pages rendered for the member. */
-const MEMBER_PAGES = ['/modifyInfor', '/dRecord/consultation'] as const;
+const MEMBER_PAGES = ['/modifyInfor', '/dRecord/patients'] as const;
 /** A kept member shell (lib/routes.ts MEMBER_SHELL_PATHS) and the read of its member part. */
 const MEMBER_SHELLS = [
   { page: '/userIndex', read: '/session/member-home' },
   { page: '/dRecord/registration', read: '/session/registrations' },
   { page: '/dRecord/points', read: '/session/points-log' },
   { page: '/dRecord/exchange', read: '/session/exchange-records' },
+  { page: '/dRecord/consultation', read: '/session/asks' },
 ] as const;
 
 /** The same token with its signature changed (still three well-formed base64url parts). */

@@ -181,6 +181,7 @@ test('/dRecord/registration is a kept shell: one HTML for every member, their re
 for (const { path, heading, empty } of [
   { path: '/dRecord/points', heading: '积分明细', empty: '暂无积分明细' },
   { path: '/dRecord/exchange', heading: '兑换记录', empty: '暂无兑换记录' },
+  { path: '/dRecord/consultation', heading: '我的问诊', empty: '暂无问诊记录' },
 ]) {
   test(`${path} is a kept shell: one HTML for every member, their page of it read after; a malformed page 404, one past the end says so`, async ({ page, context, request }) => {
     const poor = await apiLogin(request, DEMO.poor);

@@ -34,6 +34,8 @@ export const sessionRegistrationsPath = (page: number, status: string) => withQu
 export const sessionPointsLogPath = (page: number) => withQuery('/session/points-log', { page: page > 1 ? page : undefined });
 /** One page of the member's 兑换记录 (/dRecord/exchange). */
 export const sessionExchangeRecordsPath = (page: number) => withQuery('/session/exchange-records', { page: page > 1 ? page : undefined });
+/** One page of the member's 图文问诊 questions (/dRecord/consultation). */
+export const sessionAsksPath = (page: number) => withQuery('/session/asks', { page: page > 1 ? page : undefined });
 /** A fresh image code (captcha) for an SMS send ({key, image}). */
 export const sessionImageCodePath = () => '/session/image-code';
 /** The same image code, spoken (a WAV file; docs/elder-mode.md "The picture code's audio"). */

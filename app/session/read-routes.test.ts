@@ -21,6 +21,7 @@ const memberHome = await import('./member-home/route');
 const registrations = await import('./registrations/route');
 const pointsLog = await import('./points-log/route');
 const exchangeRecords = await import('./exchange-records/route');
+const asks = await import('./asks/route');
 
 let backend: TestBackend;
 const imageCodeCount = () => backend.backend.db.prepare('SELECT COUNT(*) FROM image_codes').pluck().get() as number;
@@ -113,6 +114,7 @@ describe('GET /session/registrations (the member part of /dRecord/registration, 
 describe.each([
   ['/session/points-log', () => pointsLog, "SELECT COUNT(*) FROM points_ledger WHERE member_id = (SELECT id FROM members WHERE phone = '13800000001')"],
   ['/session/exchange-records', () => exchangeRecords, "SELECT COUNT(*) FROM points_orders WHERE member_id = (SELECT id FROM members WHERE phone = '13800000001')"],
+  ['/session/asks', () => asks, "SELECT COUNT(*) FROM asks WHERE member_id = (SELECT id FROM members WHERE phone = '13800000001')"],
 ] as const)('GET %s (the member part of a paged kept shell)', (path, route, countSql) => {
   const get = (query: string) => route().GET(new Request(`http://site.test${path}${query}`));
 

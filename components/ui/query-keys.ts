@@ -19,6 +19,8 @@ export const queryKeys = {
   /** One page of the member's 积分明细 and of their 兑换记录 (GET /session/points-log, /session/exchange-records). */
   pointsLogPage: (page: number) => ['session', 'points-log', page] as const,
   exchangeRecordsPage: (page: number) => ['session', 'exchange-records', page] as const,
+  /** One page of the member's 图文问诊 questions (GET /session/asks). */
+  asksPage: (page: number) => ['session', 'asks', page] as const,
   /** The member's favourite codes of one kind (GET /session/favourites). */
   favourites: (kind: 'clinic' | 'doctor') => ['session', 'favourites', kind] as const,
   /** One image code (captcha) for an SMS send; never reused (GET /session/image-code). */

@@ -56,7 +56,7 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     for (const path of [
       '/modifyInfor',
       '/dRecord/registration/R20261127000001',
-      '/dRecord/consultation?page=2',
+      '/dRecord/constitution',
       '/searchList?keyword=失眠',
       '/logo.svg',
       '/robots.txt',
