@@ -64,6 +64,10 @@ export function CancelForm({
     if (state?.ok === true && !onDone) router.refresh();
   };
 
+  // A list read by the browser (`onDone`): the form and its dialog go at once, as they go with a page's re-render in
+  // the action's answer; the toast alone says what was refunded while the list is read again.
+  if (onDone && state?.ok === true) return null;
+
   return (
     <div className="inline-flex flex-wrap items-center gap-2">
       <button

@@ -7,34 +7,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
 import { queryKeys } from '@/components/ui/query-keys';
-import type { Page } from '@/lib/api/types';
+import { MemberListPage } from '@/components/ui/use-member-read';
 import type { Registration, RegistrationStatus } from '@/lib/api/registrations';
 import { sessionRegistrationsPath } from '@/lib/internal-paths';
 import { routes } from '@/lib/routes';
 import { RegistrationTable } from './registration-table';
-import { MemberListPastTheEnd, MemberReadFailed, MemberReadPending, useMemberRead } from '@/components/ui/use-member-read';
-
-const hrefFor = (page: number, status: RegistrationStatus | '') => routes.registrationRecords({ status: status || undefined, page: page > 1 ? page : undefined });
 
 export function RegistrationRecords({ page, status }: { page: number; status: RegistrationStatus | '' }) {
-  const here = hrefFor(page, status);
-  const { data, failed, retry } = useMemberRead<Page<Registration>>(queryKeys.registrationsPage(page, status), sessionRegistrationsPath(page, status), here);
+  const hrefFor = useCallback((p: number) => routes.registrationRecords({ status: status || undefined, page: p > 1 ? p : undefined }), [status]);
   const queryClient = useQueryClient();
   const onChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.registrations }), [queryClient]);
-  if (!data) return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-64" />;
-  if (data.items.length === 0) {
-    return page > 1 ? (
-      <MemberListPastTheEnd firstPage={hrefFor(1, status)} />
-    ) : (
-      <EmptyState title="暂无挂号记录" action={{ label: '去找医生预约', href: routes.doctorList() }} />
-    );
-  }
   return (
-    <>
-      <RegistrationTable records={data.items} onChanged={onChanged} />
-      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} hrefFor={(p) => hrefFor(p, status)} />
-    </>
+    <MemberListPage<Registration>
+      page={page}
+      queryKey={queryKeys.registrationsPage(page, status)}
+      path={sessionRegistrationsPath(page, status)}
+      hrefFor={hrefFor}
+      empty={<EmptyState title="暂无挂号记录" action={{ label: '去找医生预约', href: routes.doctorList() }} />}
+    >
+      {(records) => <RegistrationTable records={records} onChanged={onChanged} />}
+    </MemberListPage>
   );
 }

@@ -7,8 +7,10 @@
  * - The API unreachable (after the QueryProvider's one more try): 网络异常… and 重新加载.
  */
 import { useQuery, type QueryKey } from '@tanstack/react-query';
+import type { Page } from '@/lib/api/types';
 import { useEffect, type ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
 import { readRoute } from '@/components/ui/read-route';
 import { loginRequiredPath } from '@/lib/internal-paths';
 import { messages } from '@/lib/messages';
@@ -55,6 +57,39 @@ export function MemberReadFailed({ retry, children }: { retry: () => void; child
  * A page of a list past its end (a link kept from before some records went): the way back to the first page. A
  * page rendered for the member answered this with 404; a kept shell cannot know the member's count.
  */
-export function MemberListPastTheEnd({ firstPage }: { firstPage: string }) {
+function MemberListPastTheEnd({ firstPage }: { firstPage: string }) {
   return <EmptyState title="这一页没有记录" action={{ label: '回到第一页', href: firstPage }} />;
+}
+
+/**
+ * One page of a paged member list read by its island: the read's states, the list's empty state, a page past the
+ * end, else `children` with the page's items and the list's pagination under them.
+ */
+export function MemberListPage<T>({
+  page,
+  queryKey,
+  path,
+  hrefFor,
+  empty,
+  children,
+}: {
+  page: number;
+  queryKey: QueryKey;
+  /** The read route of this page of the list. */
+  path: string;
+  /** The shell's address of a page of the list (its other parameters kept). */
+  hrefFor: (page: number) => string;
+  /** What the first page shows when the member has none. */
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { data, failed, retry } = useMemberRead<Page<T>>(queryKey, path, hrefFor(page));
+  if (!data) return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-64" />;
+  if (data.items.length === 0) return page > 1 ? <MemberListPastTheEnd firstPage={hrefFor(1)} /> : empty;
+  return (
+    <>
+      {children(data.items)}
+      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} hrefFor={hrefFor} />
+    </>
+  );
 }
