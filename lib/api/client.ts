@@ -1,7 +1,7 @@
 import 'server-only';
 /**
  * The one client of the contract in SPEC §7 (ARCHITECTURE "The contract client"):
- * one ky instance, POST form-encoded, query IsWeb and Sub (ky `searchParams`),
+ * one ky instance, POST form-encoded, query IsWeb and Sub (in the address itself),
  * Bearer when a token exists (a ky hook), ky's 8000 ms timeout; the envelope
  * unwrapped into a typed Result or an ApiError. Reads use ky's retry (3, on
  * network faults and timeouts only); writes have retry 0 (a double exchange of
@@ -180,8 +180,8 @@ async function call(path: string, fields: FieldMap, options: RequestOptions): Pr
   return withDeadline(REQUEST_TIMEOUT_MS, async (signal) => {
     let response: Response;
     try {
-      response = await (options.write ? writes : reads)(`${base}/api/${path}`, {
-        searchParams: { IsWeb: '1', Sub: options.sub ?? '' },
+      // The query in the address itself: ky's `searchParams` builds the Request a second time for it.
+      response = await (options.write ? writes : reads)(`${base}/api/${path}?${new URLSearchParams({ IsWeb: '1', Sub: options.sub ?? '' })}`, {
         body: formBody(fields),
         context: context as Record<string, unknown>,
         signal,

@@ -24,11 +24,11 @@ export function usesEmbeddedBackend(): boolean {
  */
 export const transportFetch: typeof fetch = async (input, init) => {
   if (!usesEmbeddedBackend()) return fetch(input, init);
+  // ky hands over its own Request (it keeps a clone for a retry): its headers are rewritten in place and the
+  // Request goes on as it is, its body unread; anything else is made a Request first.
   const request = input instanceof Request ? input : new Request(input, init);
-  const headers = new Headers(request.headers);
-  const forwarded = headers.get('x-forwarded-for') ?? undefined;
-  headers.delete('x-forwarded-for');
-  for (const [name, value] of Object.entries(siteForwardHeaders(forwarded))) headers.set(name, value);
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  return getBackend().handle(new Request(request.url, { method: request.method, headers, body, signal: request.signal }));
+  const forwarded = request.headers.get('x-forwarded-for') ?? undefined;
+  request.headers.delete('x-forwarded-for');
+  for (const [name, value] of Object.entries(siteForwardHeaders(forwarded))) request.headers.set(name, value);
+  return getBackend().handle(request);
 };
