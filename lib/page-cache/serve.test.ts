@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
 import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
 import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } from './fallback';
-import { answerFromPageCache, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS } from './serve';
+import { answerFromPageCache, BACKGROUND_REFRESHES, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS } from './serve';
 import { PROXY_CACHE_HEADER } from './proxy-place';
 import { LIMITS } from '@/lib/limits';
 import { resetRouteLimits } from '@/lib/security/route-limits';
@@ -266,6 +266,28 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
     expect(fresh.res.headers.get('x-page-cache')).toBe('HIT');
     expect(fresh.body).toContain('v2 /');
     expect(origin.renders).toBe(2);
+  });
+
+  it('refreshes at most BACKGROUND_REFRESHES stale pages at once: a crawl of stale pages answers them all without a render each', async () => {
+    const pages = ['/newtdetail/11', '/newtdetail/12', '/newtdetail/13', '/newtdetail/14', '/newtdetail/15'];
+    for (const page of pages) await read(page);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + PAGE_FRESH_MS + 1);
+    origin.version = 'v2';
+    origin.delayMs = 50;
+    // All five at once, as a crawler meets them: each answered from its old copy.
+    const answers = await Promise.all(pages.map((page) => read(page)));
+    expect(answers.map((a) => a.res.headers.get('x-page-cache'))).toEqual(pages.map(() => 'STALE'));
+    expect(pageCacheState().inflight.size).toBe(BACKGROUND_REFRESHES);
+    await settled();
+    expect(origin.renders).toBe(pages.length + BACKGROUND_REFRESHES);
+    expect(pageCacheState().refreshing).toBe(0);
+    // The pages left stale refresh at their next hits, again no more than BACKGROUND_REFRESHES at once.
+    const again = await Promise.all(pages.map((page) => read(page)));
+    expect(again.filter((a) => a.res.headers.get('x-page-cache') === 'HIT').length).toBe(BACKGROUND_REFRESHES);
+    expect(pageCacheState().inflight.size).toBe(BACKGROUND_REFRESHES);
+    await settled();
+    expect(origin.renders).toBe(pages.length + 2 * BACKGROUND_REFRESHES);
   });
 
   it('keeps answering 200 with the last content while refreshes fail', async () => {

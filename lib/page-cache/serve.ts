@@ -62,6 +62,12 @@ export function staleLimitMs(): number {
 }
 /** A failed refresh is tried again after this. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
+/**
+ * Stale pages refreshed at once by one process, one a core: a crawler that meets 300 stale pages gets 300
+ * answers from the old copies and starts 2 renders, not 300 (each on loopback, together holding every page's
+ * render in memory and slowing every answer). A stale page met while both are busy refreshes at a later hit.
+ */
+export const BACKGROUND_REFRESHES = 2;
 /** When the loopback render cannot connect, pages render as usual for this long. */
 const UNREACHABLE_BACKOFF_MS = 60_000;
 /** Within the 9 s an uncached page has to answer (docs/decisions.md); lib/api gives up on the API host at 8 s. */
@@ -196,6 +202,19 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
   return promise;
 }
 
+/** A stale page's refresh, unless one is under way for it or BACKGROUND_REFRESHES are under way already. */
+function refreshInBackground(kept: CachedPage, plan: PageCachePlan, store: PageStore, fallbackStatus?: number): void {
+  const state = pageCacheState();
+  if (state.inflight.has(plan.key) || state.refreshing >= BACKGROUND_REFRESHES) return;
+  // Whatever the refresh does, the next one waits a while.
+  kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+  state.refreshing++;
+  const done = () => {
+    state.refreshing--;
+  };
+  renderOnce(plan, store, fallbackStatus).then(done, done);
+}
+
 /**
  * Seconds the proxy in front (deploy/: nginx's micro-cache) may keep an answer that is the same for every
  * visitor: `X-Accel-Expires`, which nginx reads before Cache-Control and never passes on. One second bounds how
@@ -287,10 +306,7 @@ export async function fallbackPage(kind: 'notFound' | 'unavailable', siteVary: r
   const kept = state.shared.get(key);
   if (kept) {
     // Stale-while-revalidate, as for pages: the error page never waits for a render.
-    if (Date.now() >= kept.refreshAt && !state.inflight.has(key)) {
-      kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
-      void renderOnce(plan, state.shared, expected);
-    }
+    if (Date.now() >= kept.refreshAt) refreshInBackground(kept, plan, state.shared, expected);
     return kept;
   }
   const outcome = rendered(await renderOnce(plan, state.shared, expected));
@@ -372,11 +388,7 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
   }
   if (kept) {
     const stale = Date.now() >= kept.refreshAt;
-    if (stale && !state.inflight.has(plan.key)) {
-      // Whatever the refresh does, the next one waits a while.
-      kept.refreshAt = Date.now() + RETRY_AFTER_FAILURE_MS;
-      void renderOnce(plan, store);
-    }
+    if (stale) refreshInBackground(kept, plan, store);
     return answer(kept, request, stale ? 'STALE' : 'HIT', kept.status, shared && !plan.queryDropped);
   }
 

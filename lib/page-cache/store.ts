@@ -109,6 +109,8 @@ export interface PageCacheState {
   lastGood: PageStore;
   /** Renders under way, one per key. */
   inflight: Map<string, Promise<unknown>>;
+  /** Refreshes of stale pages under way (lib/page-cache/serve.ts BACKGROUND_REFRESHES). */
+  refreshing: number;
   /** Bumped by every purge: a render that started before it is not stored. */
   generation: number;
   /** After the loopback render fails to connect, pages render as usual until then. */
@@ -128,6 +130,7 @@ export function pageCacheState(): PageCacheState {
     perVisitor: new PageStore(PER_VISITOR_LIMITS),
     lastGood: new PageStore(LAST_GOOD_LIMITS),
     inflight: new Map(),
+    refreshing: 0,
     generation: 0,
     unreachableUntil: 0,
     fallbacksWarm: false,
