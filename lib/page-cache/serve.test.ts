@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
 import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
@@ -12,6 +15,7 @@ import { LIMITS } from '@/lib/limits';
 import { resetRouteLimits } from '@/lib/security/route-limits';
 import { pageCacheState, purgePageCache } from './store';
 import { identityBytes } from './precompress';
+import { resetDiskTier } from './disk';
 
 /** Where the test's addresses are (lib/page-cache/place.ts asks GetAliyunCity); an address not here cannot be located. */
 const { places } = vi.hoisted(() => ({
@@ -548,5 +552,91 @@ describe('the x-page-cache header', () => {
     expect(again.res.headers.has('x-page-cache')).toBe(false);
     vi.stubEnv('PAGE_CACHE_DEBUG', '1');
     expect((await read('/newtdetail/3')).res.headers.get('x-page-cache')).toBe('HIT');
+  });
+});
+
+describe('pages kept on disk (lib/page-cache/disk.ts, PAGE_CACHE_DIR)', () => {
+  let dir: string;
+  const CRAWLER = { 'user-agent': 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)' };
+  const pagesOnDisk = () => fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.page')).length;
+  /** What a process that starts meets: nothing in memory. */
+  const restart = () => {
+    const state = pageCacheState();
+    state.shared.clear();
+    state.lastGood.clear();
+  };
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-cache-disk-'));
+    vi.stubEnv('PAGE_CACHE_DIR', dir);
+    resetDiskTier('test-build');
+  });
+  afterEach(() => {
+    resetDiskTier();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a process that starts answers a page rendered before its start from disk, without a render', async () => {
+    expect((await read('/newtdetail/21')).res.headers.get('x-page-cache')).toBe('MISS');
+    await vi.waitFor(() => expect(pagesOnDisk()).toBe(1));
+    restart();
+    const again = await read('/newtdetail/21');
+    expect(again.res.headers.get('x-page-cache')).toBe('HIT');
+    expect(again.body).toContain('v1 /newtdetail/21');
+    expectHashedPage(again);
+    expect(origin.renders).toBe(1);
+  });
+
+  it('a visitor gets no copy older than the stale limit; a crawler gets one up to a day old while one render refreshes it', async () => {
+    await read('/newtdetail/22');
+    await read('/newtdetail/23');
+    await vi.waitFor(() => expect(pagesOnDisk()).toBe(2));
+    restart();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60 * 60_000);
+    origin.version = 'v2';
+    const visitor = await read('/newtdetail/22');
+    expect(visitor.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(visitor.body).toContain('v2 /newtdetail/22');
+    const crawler = await read('/newtdetail/23', { headers: CRAWLER });
+    expect(crawler.res.headers.get('x-page-cache')).toBe('STALE');
+    expect(crawler.body).toContain('v1 /newtdetail/23');
+    await settled();
+    expect(origin.renders).toBe(4);
+    expect((await read('/newtdetail/23')).body).toContain('v2 /newtdetail/23');
+    restart();
+    vi.setSystemTime(Date.now() + 25 * 60 * 60_000);
+    expect((await read('/newtdetail/23', { headers: CRAWLER })).res.headers.get('x-page-cache')).toBe('MISS');
+  });
+
+  it('a purge reaches the disk: no process answers a page rendered before it', async () => {
+    await read('/onlineMall');
+    await vi.waitFor(() => expect(pagesOnDisk()).toBe(1));
+    origin.version = 'after the exchange';
+    purgePageCache();
+    restart();
+    const again = await read('/onlineMall');
+    expect(again.res.headers.get('x-page-cache')).toBe('MISS');
+    expect(again.body).toContain('after the exchange');
+  });
+
+  it('a page that is gone at its refresh leaves memory and disk: no crawler is told it lives', async () => {
+    await read('/newtdetail/24');
+    await vi.waitFor(() => expect(pagesOnDisk()).toBe(1));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + PAGE_FRESH_MS + 1);
+    origin.answers['/newtdetail/24'] = { status: 404 };
+    expect((await read('/newtdetail/24', { headers: CRAWLER })).res.headers.get('x-page-cache')).toBe('STALE');
+    await settled();
+    await vi.waitFor(() => expect(pagesOnDisk()).toBe(0));
+    restart();
+    const gone = await get('/newtdetail/24', { headers: CRAWLER }).answer;
+    expect(gone?.status).toBe(404);
+  });
+
+  it('pages kept for one visitor’s place are not written', async () => {
+    await read('/hospitallist', { headers: { 'x-forwarded-for': '203.0.113.1' } });
+    await read('/newtdetail/25');
+    await vi.waitFor(() => expect(pagesOnDisk()).toBe(1));
   });
 });

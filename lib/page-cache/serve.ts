@@ -33,6 +33,8 @@ import { pageCacheOutcomeObserved } from '@/lib/observability/hook-state';
 import { LIMITS } from '@/lib/limits';
 import { secondsOverLimit } from '@/lib/security/route-limits';
 import { withDeadline } from '@/lib/deadline';
+import { isCrawler } from '@/lib/session/user-agent';
+import { deleteDiskPage, readDiskPage, writeDiskPage } from './disk';
 
 /** The user agent of the cache's own render (a crawler-like name would make the site treat it as one). */
 export const RENDER_USER_AGENT = 'shengai-page-cache';
@@ -60,6 +62,12 @@ export function staleLimitMs(): number {
   const value = Number(process.env.PAGE_CACHE_STALE_LIMIT_MS);
   return Number.isFinite(value) && value > 0 ? value : 10 * 60_000;
 }
+/**
+ * A search engine's crawler is answered from a kept copy up to a day old, here or on disk (lib/page-cache/disk.ts),
+ * while one render refreshes it: it crawls the long tail, which visitors rarely keep warm, and indexes a page
+ * for days anyway. A page that is gone is dropped at its refresh (404 or 410), so no crawler is told it lives.
+ */
+export const CRAWLER_STALE_LIMIT_MS = 24 * 60 * 60_000;
 /** A failed refresh is tried again after this. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 /**
@@ -170,6 +178,9 @@ async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Ou
   }
 }
 
+/** A page that is no more: its kept copies go. */
+const GONE = new Set([404, 410]);
+
 const rendered = (outcome: Outcome): Rendered | null => (outcome === TIMED_OUT ? null : outcome);
 
 /**
@@ -181,6 +192,7 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
   const running = state.inflight.get(plan.key) as Promise<Outcome> | undefined;
   if (running) return running;
   const generation = state.generation;
+  const startedAt = Date.now();
   const promise = render(plan)
     .then((outcome) => {
       const rendered = outcome === TIMED_OUT ? null : outcome;
@@ -191,6 +203,11 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
         store.set(plan.key, rendered.page);
         // The copy a visitor gets, with 503, while the page cannot be rendered (kept across purges).
         state.lastGood.set(plan.key, rendered.page);
+        if (store === state.shared) void writeDiskPage(plan.key, rendered.page, startedAt);
+      } else if (rendered && GONE.has(rendered.page.status)) {
+        store.delete(plan.key);
+        state.lastGood.delete(plan.key);
+        deleteDiskPage(plan.key);
       }
       return outcome;
     })
@@ -380,8 +397,18 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
   const state = pageCacheState();
   const store = plan.perVisitor ? state.perVisitor : state.shared;
 
+  // A crawler may be answered from an older copy than a visitor (CRAWLER_STALE_LIMIT_MS).
+  const staleLimit = isCrawler(request.headers.get('user-agent') ?? '') ? Math.max(CRAWLER_STALE_LIMIT_MS, staleLimitMs()) : staleLimitMs();
   let kept = store.get(plan.key);
-  if (kept && Date.now() - kept.renderedAt > staleLimitMs()) {
+  if (!kept && store === state.shared) {
+    // Kept on disk by this process before its restart, another process of this build, or the release's prerender.
+    kept = (await readDiskPage(plan.key, { freshMs: PAGE_FRESH_MS, maxAgeMs: staleLimit })) ?? undefined;
+    if (kept) {
+      store.set(plan.key, kept);
+      state.lastGood.set(plan.key, kept);
+    }
+  }
+  if (kept && Date.now() - kept.renderedAt > staleLimit) {
     // Its refreshes have failed for too long to pass it off as the page: render, else the last good copy with 503.
     store.delete(plan.key);
     kept = undefined;

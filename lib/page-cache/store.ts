@@ -10,6 +10,7 @@
 import { listenForPurges, publishPurge } from '@/lib/shared-state/page-cache-purge';
 import type { FrozenBody } from './precompress';
 import { withDeadline } from '@/lib/deadline';
+import { forgetPurgeStamp, purgeDiskPages } from './disk';
 
 export interface CachedPage {
   status: number;
@@ -146,6 +147,7 @@ export function pageCacheState(): PageCacheState {
  */
 export function purgePageCache(tags: string[] = []): void {
   purgeHere();
+  purgeDiskPages();
   publishPurge(tags);
 }
 
@@ -184,6 +186,8 @@ async function purgeForOtherProcess(tags: string[]): Promise<void> {
 function purgeHere(): void {
   const state = pageCacheState();
   state.generation++;
+  // The stamp another process wrote, or this one's own (lib/page-cache/disk.ts).
+  forgetPurgeStamp();
   state.shared.clear();
   state.perVisitor.clear();
   // A render begun before the purge is not stored (its generation) and is not shared with those who ask after it:

@@ -8,8 +8,13 @@ const CRAWLER =
 const IN_APP = /MicroMessenger|\bQQ\/|MQQBrowser|AlipayClient|Weibo|DingTalk|Lark|ToutiaoMicroApp/i;
 const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|HarmonyOS|BlackBerry|Opera Mini|IEMobile|Tablet/i;
 
+/** A search engine's crawler or a link previewer, by its own name (lib/page-cache/serve.ts answers it from older copies). */
+export function isCrawler(userAgent: string): boolean {
+  return CRAWLER.test(userAgent);
+}
+
 export function mobilePlatform(userAgent: string): string | null {
-  if (!userAgent || CRAWLER.test(userAgent)) return null;
+  if (!userAgent || isCrawler(userAgent)) return null;
   if (/MicroMessenger/i.test(userAgent)) return 'WeChat';
   if (/AlipayClient/i.test(userAgent)) return 'Alipay';
   if (/\bQQ\/|MQQBrowser/i.test(userAgent)) return 'QQ';
