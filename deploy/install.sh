@@ -62,10 +62,10 @@ if ! grep -q '^shengai:' "$R/etc/passwd"; then
 fi
 uid="$(awk -F: '$1 == "shengai" { print $3 }' "$R/etc/passwd")"
 gid="$(awk -F: '$1 == "shengai" { print $4 }' "$R/etc/passwd")"
-mkdir -p "$R$HOME_DIR/releases" "$R$HOME_DIR/shared/data" "$R$HOME_DIR/shared/static" "$R$HOME_DIR/shared/backups"
+mkdir -p "$R$HOME_DIR/releases" "$R$HOME_DIR/shared/data" "$R$HOME_DIR/shared/static" "$R$HOME_DIR/shared/backups" "$R$HOME_DIR/shared/page-cache"
 chown "$uid:$gid" "$R$HOME_DIR" "$R$HOME_DIR/releases"
-chown -R "$uid:$gid" "$R$HOME_DIR/shared/data" "$R$HOME_DIR/shared/static" "$R$HOME_DIR/shared/backups"
-chmod 750 "$R$HOME_DIR/shared/data" "$R$HOME_DIR/shared/backups"
+chown -R "$uid:$gid" "$R$HOME_DIR/shared/data" "$R$HOME_DIR/shared/static" "$R$HOME_DIR/shared/backups" "$R$HOME_DIR/shared/page-cache"
+chmod 750 "$R$HOME_DIR/shared/data" "$R$HOME_DIR/shared/backups" "$R$HOME_DIR/shared/page-cache"
 
 # 4. The environment, with secrets of its own (never the example's, which has none).
 env_file="$R$HOME_DIR/shared/shengai.env"

@@ -46,3 +46,13 @@ if [ -z "$($SYSTEMCTL list-units --plain --no-legend --state=active 'shengai-nex
 else
   "$here/rolling-restart.sh"
 fi
+# The release's prerender (docs/operations.md "Releases"): with pages kept on disk (PAGE_CACHE_DIR), one process
+# renders the sitemap once, for every process and the first crawlers. A failure costs only speed: each page then
+# renders at its first visit. SHENGAI_PRERENDER=0 skips it.
+env_file="${SHENGAI_ENV_FILE:-$HOME_DIR/shared/shengai.env}"
+if [ "${SHENGAI_PRERENDER:-1}" != 0 ] && [ -n "$(sed -n 's/^PAGE_CACHE_DIR=\(..*\)$/\1/p' "$env_file" 2>/dev/null | tail -1)" ]; then
+  port="$($SYSTEMCTL list-units --plain --no-legend --state=active 'shengai-next@*.service' | sed -n 's/^shengai-next@\([0-9]*\)\.service.*/\1/p' | awk 'NR == 1')"
+  if [ -n "$port" ]; then
+    node "$target/scripts/prerender-pages.mjs" "http://127.0.0.1:$port" || echo "release: the prerender failed; pages render at their first visit" >&2
+  fi
+fi

@@ -147,6 +147,8 @@ write_env() {
     echo "SITE_URL=https://127.0.0.1:$HTTPS_PORT"
     echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT/0"
     echo "TRUSTED_PROXY_HOPS=1"
+    # Pages kept on disk for every process of the stack (lib/page-cache/disk.ts), with the data: wiped with it.
+    echo "PAGE_CACHE_DIR=$STATE/data/page-cache"
     if [ -n "${DEPLOY_ENV_FILE:-}" ]; then cat "$DEPLOY_ENV_FILE"; fi
   } > "$STATE/common.env"
   # The data tier: the embedded backend, in each web process or in the API host process alone.

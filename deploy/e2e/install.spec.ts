@@ -105,7 +105,7 @@ test('deploy/install.sh in a fresh root: the user, its folders, secrets, units, 
   expect(uid).toBeLessThan(1000);
   expect([userHome, shell]).toEqual(['/srv/shengai', '/usr/sbin/nologin']);
   // What the site writes belongs to the service user.
-  for (const dir of ['shared/data', 'shared/static', 'shared/backups', 'releases']) expect(fs.statSync(path.join(home, dir)).uid, dir).toBe(uid);
+  for (const dir of ['shared/data', 'shared/static', 'shared/backups', 'shared/page-cache', 'releases']) expect(fs.statSync(path.join(home, dir)).uid, dir).toBe(uid);
   // Secrets of its own, readable by root and the service user's group only; nothing of the example's.
   const envPath = path.join(home, 'shared/shengai.env');
   expect(fs.statSync(envPath).mode & 0o777).toBe(0o640);
@@ -146,6 +146,7 @@ test('deploy/install.sh in a fresh root: the user, its folders, secrets, units, 
     ...envFile(envPath),
     EMBEDDED_BACKEND: '1',
     DATABASE_PATH: path.join(home, 'shared/data/site.db'),
+    PAGE_CACHE_DIR: path.join(home, 'shared/page-cache'),
     SITE_URL: `http://127.0.0.1:${port}`,
     REDIS_URL: '',
   };
@@ -162,6 +163,11 @@ test('deploy/install.sh in a fresh root: the user, its folders, secrets, units, 
   // No demo member: the README's password opens nothing here.
   expect(login.ErrorNo).not.toBe(1);
   expect(fs.statSync(path.join(home, 'shared/data/site.db')).uid).toBe(uid);
+  // The pages it keeps on disk (lib/page-cache/disk.ts) go to the folder install made for the service user.
+  expect((await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'text/html' } })).status).toBe(200);
+  const keptPages = () => fs.readdirSync(path.join(home, 'shared/page-cache'), { recursive: true }).map(String).filter((f) => f.endsWith('.page'));
+  await expect.poll(() => keptPages().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(fs.statSync(path.join(home, 'shared/page-cache', keptPages()[0]!)).uid).toBe(uid);
   process.kill(site!.pid!, 'SIGTERM');
   await expect.poll(() => site!.exitCode, { timeout: 30_000 }).toBe(0);
 
