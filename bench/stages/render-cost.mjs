@@ -3,8 +3,9 @@
  * same run. `npm run bench:render` writes bench/render-cost.md (committed) and .reports/render-cost.json.
  *
  * 1. Figures, on ONE `next start` of the build with a fresh bench database and no fetch cache (the build's
- *    prerendered files stay): a cold crawl of the sitemap's first 300 URLs, 4 at a time, first thing after the
- *    start; then, at 10 connections with a browser's headers, the floor (`/robots.txt`, answered by Next
+ *    prerendered files stay), a release's second process: its first process crawled the sitemap's first 300 URLs
+ *    with nothing kept (reported beside), ran the release's prerender into PAGE_CACHE_DIR and stopped; this one
+ *    starts on the same database and pages and is crawled the same way (300 URLs, 4 at a time) first thing; then, at 10 connections with a browser's headers, the floor (`/robots.txt`, answered by Next
  *    without our proxy or a render), a cached public page (home, from the page cache), and /userIndex and
  *    /dRecord/registration with the demo member's cookies; the floor again (the better run counts, as in the
  *    throughput stage); then member load on both pages until 10 minutes of member load (× BENCH_DURATION_SCALE)
@@ -31,6 +32,7 @@ import { sourceMapResolver, summariseProfile, summaryMarkdown } from '../profile
 import { BROWSER_HEADERS, benchNote, cannon, killTree, log, root, settings, sleep, summary, throughputOf, treeRssMB, waitUp, why } from '../shared.mjs';
 import { memberCookie, routes } from './discovery.mjs';
 import { startServer } from './server.mjs';
+import { prerenderPages, sitemapPaths } from '../../scripts/prerender-pages.mjs';
 
 export const RENDER_JSON = path.join('.reports', 'render-cost.json');
 export const RENDER_MARKDOWN = path.join('bench', 'render-cost.md');
@@ -40,19 +42,7 @@ const SHELL_READS = { '/userIndex': '/session/member-home', '/dRecord/registrati
 /** A crawler asks as a browser does, apart from its name (Baidu's: the site's main search engine, SPEC §1). */
 const CRAWLER_HEADERS = { ...BROWSER_HEADERS, 'user-agent': 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)' };
 
-/** The `<loc>` addresses of a sitemap, as paths (the sitemap names the server's own origin, SITE_URL). */
-export function sitemapPaths(xml) {
-  const paths = [];
-  for (const m of xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
-    try {
-      const u = new URL(m[1].replace(/&amp;/g, '&'));
-      paths.push(`${u.pathname}${u.search}`);
-    } catch {
-      /* not an address */
-    }
-  }
-  return [...new Set(paths)];
-}
+export { sitemapPaths };
 
 /** Fetches `paths` `concurrency` at a time and reads each body whole; wall time, pages a second, per-page p50/p99. */
 export async function crawl(origin, paths, { concurrency, headers = CRAWLER_HEADERS, limitMs = 10 * 60_000 }) {
@@ -168,19 +158,50 @@ export async function bareNextRows({ port, connections }) {
   }
 }
 
+/**
+ * A release on a fresh database and an empty PAGE_CACHE_DIR at `port`: the crawl of a process with nothing kept
+ * (the reference), then the release's prerender of the whole sitemap (scripts/prerender-pages.mjs, as
+ * deploy/release.sh runs it), then the process stops. Its database and pages stay for the next process.
+ */
+async function releaseWithPrerender({ port, dbName, pageDir, note }) {
+  const release = await startServer({ port, dbName, env: { PAGE_CACHE_DIR: pageDir } });
+  const exit = watchExit(release.child, 'release', note);
+  try {
+    const paths = (await sitemapOf(release.origin)).slice(0, RENDER_GOALS.crawlUrls);
+    log('render-cost', `crawl of ${paths.length} sitemap URLs with nothing kept, ${RENDER_GOALS.crawlConcurrency} at a time`);
+    const cold = { ...(await crawl(release.origin, paths, { concurrency: RENDER_GOALS.crawlConcurrency })), concurrency: RENDER_GOALS.crawlConcurrency, sitemapUrls: paths.length };
+    log('render-cost', 'the release prerender of the whole sitemap');
+    const prerender = await prerenderPages(release.origin);
+    return { cold, prerender };
+  } finally {
+    exit.stopping = true;
+    killTree(release.child);
+  }
+}
+
 /** The figures of part 1 on one fresh server at `port`. */
 export async function renderFigures({ port, note }) {
-  const server = await startServer({ port, dbName: `bench-render-${port}.db` });
+  const dbName = `bench-render-${port}.db`;
+  const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
+  const figures = { rows: [], crawl: null, coldCrawl: null, prerender: null, memory: null };
+  try {
+    const release = await releaseWithPrerender({ port: port + 1, dbName, pageDir, note });
+    figures.coldCrawl = release.cold;
+    figures.prerender = release.prerender;
+  } catch (err) {
+    note(`The release's prerender did not run: ${why(err)}; the crawl below met nothing kept.`);
+  }
+  const server = await startServer({ port, dbName, env: { PAGE_CACHE_DIR: pageDir }, freshDatabase: false });
   const { origin } = server;
   const connections = RENDER_GOALS.connections;
-  const figures = { rows: [], crawl: null, memory: null };
   const exit = watchExit(server.child, 'measured', note);
   try {
     const pid = server.child.pid;
     const rssAtStartMiB = rssMiB(pid);
-    // 1. The cold crawl, first: nothing but the server's own start and its first page (home) came before it.
+    // 1. The crawl, first: nothing but the server's own start and its first page (home) came before it. The
+    // release's other process prerendered the sitemap onto disk (lib/page-cache/disk.ts).
     const paths = (await sitemapOf(origin)).slice(0, RENDER_GOALS.crawlUrls);
-    log('render-cost', `cold crawl of ${paths.length} sitemap URLs, ${RENDER_GOALS.crawlConcurrency} at a time`);
+    log('render-cost', `crawl of ${paths.length} sitemap URLs from a fresh process of the release, ${RENDER_GOALS.crawlConcurrency} at a time`);
     figures.crawl = { ...(await crawl(origin, paths, { concurrency: RENDER_GOALS.crawlConcurrency })), concurrency: RENDER_GOALS.crawlConcurrency, sitemapUrls: paths.length };
     const rssAfterCrawlMiB = rssMiB(pid);
 
@@ -392,10 +413,11 @@ export function renderCostMarkdown(run) {
     for (const r of f.rows) lines.push(`| ${r.name} | ${r.reqPerSec} | ${floor ? (r.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—'} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} | ${r.pageCache ?? '—'} | ${r.encoding ?? 'identity'} | ${r.wireKB} |`);
     if (f.memberLoad) lines.push(`| ${f.memberLoad.name} (${f.memberLoad.seconds} s) | ${f.memberLoad.reqPerSec} | ${floor ? (f.memberLoad.reqPerSec / Math.max(1, floor.reqPerSec)).toFixed(2) : '—'} | ${f.memberLoad.p50Ms} | ${f.memberLoad.p99Ms} | ${f.memberLoad.non2xx} | ${f.memberLoad.errors} | — | — | — |`);
     lines.push('');
-    if (f.crawl) {
-      const c = f.crawl;
-      lines.push(`Cold crawl: ${c.pages} of the sitemap's ${c.sitemapUrls} first URLs, ${c.concurrency} at a time, from a fresh server: ${c.seconds} s, ${c.pagesPerSec} pages/s${floor ? ` (${(c.pagesPerSec / Math.max(1, floor.reqPerSec)).toFixed(3)}× the floor)` : ''}, p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms a page; statuses ${JSON.stringify(c.statuses)}.`, '');
-    }
+    const crawlLine = (title, c) =>
+      `${title}: ${c.pages} of the sitemap's ${c.sitemapUrls} first URLs, ${c.concurrency} at a time: ${c.seconds} s, ${c.pagesPerSec} pages/s${floor ? ` (${(c.pagesPerSec / Math.max(1, floor.reqPerSec)).toFixed(3)}× the floor)` : ''}, p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms a page; statuses ${JSON.stringify(c.statuses)}.`;
+    if (f.coldCrawl) lines.push(crawlLine('Crawl of a process with nothing kept (the release\'s first process, fresh database, no pages on disk)', f.coldCrawl), '');
+    if (f.prerender) lines.push(`The release's prerender (scripts/prerender-pages.mjs, 2 at a time, on that process): ${f.prerender.pages} sitemap pages in ${f.prerender.seconds} s; statuses ${JSON.stringify(f.prerender.statuses)}. The process then stopped.`, '');
+    if (f.crawl) lines.push(crawlLine('Crawl of a fresh process of the release (started after the prerender, same database and PAGE_CACHE_DIR), as a crawler', f.crawl), '');
     if (f.memory) {
       const mm = f.memory;
       const end = mm.rssEndMiB === null ? `gone before the end (last seen at ${mm.rssLastSeenMiB} MiB after ${mm.lastSeenAtSeconds} s of member load)` : `${mm.rssEndMiB} MiB at the end after ${mm.memberLoadSeconds} s of member load (its process tree: ${mm.treeRssEndMiB} MiB)`;

@@ -9,15 +9,16 @@ import { nodeMemoryEnv } from '../../deploy/node-memory.cjs';
 import { freePort, killTree, waitUp } from '../shared.mjs';
 
 /**
- * `next start` with a database of its own; PAGE_CACHE=0 when `pageCache` is false (docs/bench.md "Rendered per
+ * `next start` with a fresh database of its own (or the one left, `freshDatabase: false`); PAGE_CACHE=0 when `pageCache` is false (docs/bench.md "Rendered per
  * request"); with production's memory settings (deploy/node-memory.env); on `port` when given, else a free one; `env` adds to its environment (bench/stages/render-cost.mjs's
  * profiler).
  */
-export async function startServer({ pageCache = true, dbName = 'bench.db', port: wanted, env = {} } = {}) {
+export async function startServer({ pageCache = true, dbName = 'bench.db', port: wanted, env = {}, freshDatabase = true } = {}) {
   const port = wanted ?? (await freePort());
   const dbPath = path.join('.data', dbName);
   fs.mkdirSync('.data', { recursive: true });
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbPath + suffix, { force: true });
+  // `freshDatabase: false`: the database an earlier server of the stage left (a release's next process).
+  if (freshDatabase) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbPath + suffix, { force: true });
   // A fresh database: no data cached on disk from an older one (Next keeps its data cache there, lib/api/cache.ts).
   fs.rmSync(path.join('.next', 'cache', 'fetch-cache'), { recursive: true, force: true });
   const origin = `http://127.0.0.1:${port}`;
