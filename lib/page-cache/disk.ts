@@ -11,15 +11,19 @@
  *   name and renamed, so a reader never meets half a page;
  * - a purge writes `purged-at` beside the builds: a page whose render began before it is never read again, in
  *   any process, old or new;
- * - bounded: DISK_PAGES pages a process writes; a failed write (a full disk) costs the page its second copy,
- *   nothing else, and is reported once.
+ * - bounded: DISK_PAGES pages a build's folder holds (each process counts what it finds there); a failed write
+ *   (a full disk) costs the page its second copy, nothing else, and is reported once.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CachedPage } from './store';
 
-/** Distinct pages one process writes at most (the sitemap holds about 750, its lists and places a few hundred). */
+/**
+ * Pages a build's folder holds at most, counted by each process from what it found there and what it wrote (the
+ * sitemap holds about 750, its lists and places a few hundred): a URL space without end (a query a page reads)
+ * fills it once, not once per restart.
+ */
 export const DISK_PAGES = 3000;
 const FORMAT = 1;
 
@@ -41,6 +45,8 @@ interface Tier {
   /** This build's pages. */
   buildDir: string;
   written: Set<string>;
+  /** Pages in the build's folder when this process first wrote: the bound counts them too, so restarts add none. */
+  existing: Promise<number> | null;
   warned: boolean;
   /** The stamp as last read: read again after every purge this process makes or hears of. */
   purgedAt: Promise<number> | null;
@@ -72,7 +78,7 @@ function tier(build: string | null = null): Tier | null {
   if (g[TIER] !== undefined) return g[TIER];
   build ??= buildId();
   const sourceDir = path.join(path.resolve(root), digest(dataSource()).slice(0, 16));
-  g[TIER] = build ? { sourceDir, buildDir: path.join(sourceDir, build), written: new Set(), warned: false, purgedAt: null } : null;
+  g[TIER] = build ? { sourceDir, buildDir: path.join(sourceDir, build), written: new Set(), existing: null, warned: false, purgedAt: null } : null;
   return g[TIER];
 }
 
@@ -112,7 +118,11 @@ export async function writeDiskPage(key: string, page: CachedPage, startedAt: nu
   const t = tier();
   if (!t) return;
   if (!t.written.has(key)) {
-    if (t.written.size >= DISK_PAGES) return;
+    t.existing ??= fs.promises.readdir(t.buildDir).then(
+      (files) => files.filter((f) => f.endsWith('.page')).length,
+      () => 0,
+    );
+    if ((await t.existing) + t.written.size >= DISK_PAGES) return;
     t.written.add(key);
   }
   const header: PageHeader = {
