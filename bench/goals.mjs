@@ -235,7 +235,7 @@ export function judgeRenderCost(figures) {
     const coldText = cold ? `; with nothing kept ${ratio(cold.pagesPerSec).toFixed(3)}× (${cold.pagesPerSec} pages/s, p50 ${cold.p50Ms} ms)` : '';
     goal(`Crawl of ${c.sitemapUrls} sitemap URLs from a fresh process of a release, ${c.concurrency} at a time`, ratio(c.pagesPerSec) >= RENDER_GOALS.crawlVsFloor && failed === 0,
       `${ratio(c.pagesPerSec).toFixed(3)}× (${c.pagesPerSec} pages/s vs ${floor.reqPerSec} req/s; p50 ${c.p50Ms} ms)${coldText}`, `≥ ${RENDER_GOALS.crawlVsFloor}×`,
-      `pages the process did not find kept on disk are rendered at the crawl (their data fetched, their HTML rendered and compressed); see the cold profile${failed ? `; ${failed} answers were not 200: ${JSON.stringify(c.statuses)}` : ''}`);
+      `each page's first answer in a fresh process: read from disk when the release's prerender kept it (a file a page, code not yet warm: p99 ${c.p99Ms} ms), rendered when not (see the cold profile)${failed ? `; ${failed} answers were not 200: ${JSON.stringify(c.statuses)}` : ''}`);
   }
   const m = figures.memory;
   if (m) {

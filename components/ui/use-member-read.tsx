@@ -41,11 +41,10 @@ export function MemberReadPending({ className }: { className: string }) {
 }
 
 /** The read failed: the message and a way to try again. */
-export function MemberReadFailed({ retry, children }: { retry: () => void; children?: ReactNode }) {
+export function MemberReadFailed({ retry }: { retry: () => void }) {
   return (
     <div role="alert" className="rounded-2xl border border-stone-200 bg-white px-8 py-10 text-center">
       <p className="text-stone-800">{messages.networkError}</p>
-      {children}
       <button type="button" onClick={retry} className="mt-4 rounded-lg bg-brand-700 px-5 py-2 text-white hover:bg-brand-800">
         重新加载
       </button>
