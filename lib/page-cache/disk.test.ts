@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DISK_PAGES, dataSource, deleteDiskPage, forgetPurgeStamp, purgeDiskPages, readDiskPage, resetDiskTier, writeDiskPage } from './disk';
+import { DISK_PAGES, dataSource, deleteDiskPage, diskWritesSettled, forgetPurgeStamp, purgeDiskPages, readDiskPage, resetDiskTier, writeDiskPage } from './disk';
 import type { CachedPage } from './store';
 
 let root: string;
@@ -29,7 +29,8 @@ beforeEach(() => {
   resetDiskTier('build-a');
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await diskWritesSettled();
   vi.unstubAllEnvs();
   vi.useRealTimers();
   resetDiskTier();
@@ -61,6 +62,15 @@ describe('the disk tier of the page cache', () => {
     expect(read!.refreshAt).toBe(written.renderedAt + ASK.freshMs);
     expect(pageFiles()).toHaveLength(1);
     expect(fs.readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('two writes of one page at once (a render and its refresh) both end well, the page whole', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await Promise.all([writeDiskPage('/', page('first'), Date.now()), writeDiskPage('/', page('second'), Date.now())]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(['gzip:first', 'gzip:second']).toContain((await readDiskPage('/', ASK))?.body.gzip.toString());
+    expect(pageFiles()).toHaveLength(1);
+    warn.mockRestore();
   });
 
   it('never answers one key with another key’s page, even from its very file', async () => {

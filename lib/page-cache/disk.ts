@@ -113,8 +113,25 @@ function warnOnce(t: Tier, err: unknown): void {
   console.warn(`[page-cache] pages are not written to ${t.buildDir} (${(err as Error).message}); they are kept in memory only`);
 }
 
+/** Writes under way in this process (`diskWritesSettled`). */
+const pendingWrites = new Set<Promise<void>>();
+/** A temporary name of its own for each write: two writes of one page may overlap (a render and its refresh). */
+let writeCount = 0;
+
 /** Keeps `page` on disk; the answer never waits for it (the promise is for tests), and it never rejects. */
-export async function writeDiskPage(key: string, page: CachedPage, startedAt: number): Promise<void> {
+export function writeDiskPage(key: string, page: CachedPage, startedAt: number): Promise<void> {
+  const write = writePage(key, page, startedAt);
+  pendingWrites.add(write);
+  void write.finally(() => pendingWrites.delete(write));
+  return write;
+}
+
+/** Every write begun so far has ended (tests, before they remove the folder). */
+export async function diskWritesSettled(): Promise<void> {
+  while (pendingWrites.size > 0) await Promise.all(pendingWrites);
+}
+
+async function writePage(key: string, page: CachedPage, startedAt: number): Promise<void> {
   const t = tier();
   if (!t) return;
   if (!t.written.has(key)) {
@@ -136,7 +153,7 @@ export async function writeDiskPage(key: string, page: CachedPage, startedAt: nu
     gzipBytes: page.body.gzip.byteLength,
   };
   const file = fileOf(t, key);
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}.${++writeCount}.tmp`;
   try {
     await fs.promises.mkdir(t.buildDir, { recursive: true });
     await fs.promises.writeFile(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), page.body.gzip, page.body.br]));

@@ -15,7 +15,7 @@ import { LIMITS } from '@/lib/limits';
 import { resetRouteLimits } from '@/lib/security/route-limits';
 import { pageCacheState, purgePageCache } from './store';
 import { identityBytes } from './precompress';
-import { resetDiskTier } from './disk';
+import { diskWritesSettled, resetDiskTier } from './disk';
 
 /** Where the test's addresses are (lib/page-cache/place.ts asks GetAliyunCity); an address not here cannot be located. */
 const { places } = vi.hoisted(() => ({
@@ -571,7 +571,10 @@ describe('pages kept on disk (lib/page-cache/disk.ts, PAGE_CACHE_DIR)', () => {
     vi.stubEnv('PAGE_CACHE_DIR', dir);
     resetDiskTier('test-build');
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // A render or a refresh a test left running writes its page after the test: the folder goes once it has.
+    await settled();
+    await diskWritesSettled();
     resetDiskTier();
     fs.rmSync(dir, { recursive: true, force: true });
   });
