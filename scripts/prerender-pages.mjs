@@ -26,6 +26,9 @@ export function sitemapPaths(xml) {
   return [...new Set(paths)];
 }
 
+/** Times one page waits out a 429 before it is counted as refused. */
+const MAX_WAITS_A_PAGE = 5;
+
 /** What a browser sends (its compression too): the page cache answers as it would answer a visitor. */
 const HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -48,22 +51,32 @@ export async function prerenderPages(origin, { concurrency = 2, limit = Infinity
   const statuses = {};
   let next = 0;
   const started = performance.now();
+  let waits = 0;
   const worker = async () => {
     while (next < paths.length) {
       const page = paths[next++];
       let status;
-      try {
-        const res = await fetch(new URL(page, origin), { headers: HEADERS, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
-        await res.arrayBuffer();
-        status = String(res.status);
-      } catch (err) {
-        status = err?.name ?? 'error';
+      // The site's own limit on one client's renders (lib/limits.ts pageRender, 240 a minute) holds for the
+      // prerender too: a 429 waits its Retry-After and asks again, a few times at most.
+      for (let attempt = 0; attempt <= MAX_WAITS_A_PAGE; attempt++) {
+        try {
+          const res = await fetch(new URL(page, origin), { headers: HEADERS, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+          await res.arrayBuffer();
+          status = String(res.status);
+          if (res.status !== 429 || attempt === MAX_WAITS_A_PAGE) break;
+          waits++;
+          const seconds = Number(res.headers.get('retry-after'));
+          await new Promise((resolve) => setTimeout(resolve, Math.min(120, Number.isFinite(seconds) && seconds >= 0 ? seconds : 60) * 1000));
+        } catch (err) {
+          status = err?.name ?? 'error';
+          break;
+        }
       }
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  return { pages: paths.length, seconds: +((performance.now() - started) / 1000).toFixed(1), statuses };
+  return { pages: paths.length, seconds: +((performance.now() - started) / 1000).toFixed(1), statuses, waits };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -78,7 +91,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   try {
     const r = await prerenderPages(origin, { concurrency: option('concurrency', 2), limit: option('limit', Infinity) });
-    console.log(`[prerender] ${r.pages} pages of ${origin}/sitemap.xml in ${r.seconds} s: ${JSON.stringify(r.statuses)}`);
+    console.log(`[prerender] ${r.pages} pages of ${origin}/sitemap.xml in ${r.seconds} s: ${JSON.stringify(r.statuses)}; ${r.waits} waits for the render limit`);
   } catch (err) {
     console.error(`[prerender] ${err.message}`);
     process.exit(1);

@@ -11,6 +11,7 @@ import { isLoopback, prerenderPages, sitemapPaths } from './prerender-pages.mjs'
 const asked: string[] = [];
 let inFlight = 0;
 let mostAtOnce = 0;
+let refusedOnce = false;
 let server: http.Server;
 let origin: string;
 
@@ -24,6 +25,13 @@ beforeAll(async () => {
       return;
     }
     asked.push(url);
+    // The site's render limit, once: a page the prerender must wait for and ask again.
+    if (url === '/newtdetail/2' && !refusedOnce) {
+      refusedOnce = true;
+      res.writeHead(429, { 'retry-after': '0' });
+      res.end();
+      return;
+    }
     inFlight++;
     mostAtOnce = Math.max(mostAtOnce, inFlight);
     setImmediate(() => {
@@ -39,11 +47,12 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 describe('the release prerender', () => {
-  it('asks for each page of the sitemap once, two at a time, and counts the answers', async () => {
+  it('asks for each page of the sitemap once, two at a time, waits out the render limit, and counts the answers', async () => {
     const r = await prerenderPages(origin, { concurrency: 2 });
     expect(r.pages).toBe(5);
     expect(r.statuses).toEqual({ 200: 4, 404: 1 });
-    expect([...asked].sort()).toEqual(['/', '/doctorlist?page=2&sort=1', '/gone', '/newtdetail/1', '/newtdetail/2']);
+    expect(r.waits).toBe(1);
+    expect([...asked].sort()).toEqual(['/', '/doctorlist?page=2&sort=1', '/gone', '/newtdetail/1', '/newtdetail/2', '/newtdetail/2']);
     expect(mostAtOnce).toBeLessThanOrEqual(2);
   });
 
