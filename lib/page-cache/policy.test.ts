@@ -58,6 +58,9 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
       '/dRecord/registration/R20261127000001',
       '/dRecord/constitution',
       '/searchList?keyword=失眠',
+      '/searchList?keyword=',
+      '/searchList?type=doctor',
+      '/searchList?page=2',
       '/logo.svg',
       '/robots.txt',
       '/api/TW_User/GetDoctorPageList',
@@ -69,6 +72,12 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     ]) {
       expect(pageCachePlan(request(path)), path).toBeNull();
     }
+  });
+
+  it('keeps the search page itself (the box and the hot words, SPEC §2 /searchList) but no search', () => {
+    expect(pageCachePlan(request('/searchList'))).toMatchObject({ key: '/searchList', path: '/searchList', perVisitor: false });
+    // A parameter the page does not read is dropped, as on every page: still the search page.
+    expect(pageCachePlan(request('/searchList?utm_source=baidu'))).toMatchObject({ key: '/searchList', queryDropped: true });
   });
 
   it('leaves router fetches to Next even though Next hides their RSC headers from proxy.ts', () => {

@@ -45,6 +45,11 @@ export interface PageCachePlan {
   located?: { address: string; keyBase: string };
   /** A member shell (lib/routes.ts MEMBER_SHELL_PATHS): kept here, never by the proxy in front. */
   memberShell?: true;
+  /**
+   * Keyed by the place (`keyedByPlace`), not the address: the page of everyone at that place, kept on disk like a
+   * page of the shared store (lib/page-cache/disk.ts). An address-keyed page is one visitor's and never is.
+   */
+  placeKeyed?: true;
 }
 
 /** The request as the policy sees it (a NextRequest has all of this). */
@@ -62,8 +67,6 @@ function isUncachedPath(pathname: string): boolean {
     (isLoginRequiredPath(pathname) && !isMemberShellPath(pathname)) ||
     // A question's page: its asker's only, a 404 to everyone else (lib/routes.ts).
     ASKER_ONLY_PAGE.test(pathname) ||
-    // Each search is recorded for the hot words (SPEC §7 SearchHotWord), so every search renders.
-    pathname === '/searchList' ||
     // Files (public/, metadata routes) are Next's own static answers already.
     /\.[A-Za-z0-9]+$/.test(pathname) ||
     /^\/(?:api|session|auth|redirect|_next)(?:\/|$)/.test(pathname) ||
@@ -152,6 +155,9 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
 
   // Keyed and rendered with the query parameters the page reads alone (lib/page-vary.ts QUERY_VARY).
   const { query, dropped } = pageQuery(request.pathname, request.search);
+  // Each search is recorded for the hot words (SPEC §7 SearchHotWord), so every search renders; the search page
+  // itself, with no query (the box and the hot words), is the same for everyone.
+  if (request.pathname === '/searchList' && query !== '') return null;
   const path = `${request.pathname}${query}`;
   const forward: Record<string, string> = {};
   const keyParts = [path];
@@ -188,5 +194,5 @@ export function pageCachePlan(request: PageRequest): PageCachePlan | null {
  */
 export function keyedByPlace(plan: PageCachePlan, place: string): PageCachePlan {
   if (!plan.located) return plan;
-  return { ...plan, key: `${plan.located.keyBase}\nplace=${place}` };
+  return { ...plan, key: `${plan.located.keyBase}\nplace=${place}`, placeKeyed: true };
 }

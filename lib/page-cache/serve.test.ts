@@ -563,6 +563,7 @@ describe('pages kept on disk (lib/page-cache/disk.ts, PAGE_CACHE_DIR)', () => {
   const restart = () => {
     const state = pageCacheState();
     state.shared.clear();
+    state.perVisitor.clear();
     state.lastGood.clear();
   };
 
@@ -637,9 +638,19 @@ describe('pages kept on disk (lib/page-cache/disk.ts, PAGE_CACHE_DIR)', () => {
     expect(gone?.status).toBe(404);
   });
 
-  it('pages kept for one visitor’s place are not written', async () => {
-    await read('/hospitallist', { headers: { 'x-forwarded-for': '203.0.113.1' } });
+  it('a page of everyone at one place is kept on disk; a page keyed by one visitor’s address never', async () => {
+    // 203.0.113.1 is in Kunming: the page of that place, written, and answered from disk after a restart to a
+    // visitor of the same place.
+    await read('/hospitallist', { headers: { 'x-shengai-peer': '203.0.113.1' } });
+    // 192.0.2.50 cannot be located: its page is keyed by the address, that visitor's own.
+    await read('/hospitallist', { headers: { 'x-shengai-peer': '192.0.2.50' } });
     await read('/newtdetail/25');
-    await vi.waitFor(() => expect(pagesOnDisk()).toBe(1));
+    await vi.waitFor(() => expect(pagesOnDisk()).toBe(2));
+    restart();
+    const neighbour = await read('/hospitallist', { headers: { 'x-shengai-peer': '203.0.113.2' } });
+    expect(neighbour.res.headers.get('x-page-cache')).toBe('HIT');
+    expectHashedPage(neighbour);
+    expect((await read('/hospitallist', { headers: { 'x-shengai-peer': '192.0.2.50' } })).res.headers.get('x-page-cache')).toBe('MISS');
+    expect(origin.renders).toBe(4);
   });
 });

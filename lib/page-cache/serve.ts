@@ -178,6 +178,9 @@ async function render(plan: Pick<PageCachePlan, 'path' | 'forward'>): Promise<Ou
   }
 }
 
+/** A page of the shared store, or of everyone at one place, is kept on disk too; an address-keyed page never. */
+const keptOnDisk = (plan: PageCachePlan, store: PageStore) => store === pageCacheState().shared || plan.placeKeyed === true;
+
 /** A page that is no more: its kept copies go. */
 const GONE = new Set([404, 410]);
 
@@ -203,7 +206,7 @@ function renderOnce(plan: PageCachePlan, store: PageStore, fallbackStatus?: numb
         store.set(plan.key, rendered.page);
         // The copy a visitor gets, with 503, while the page cannot be rendered (kept across purges).
         state.lastGood.set(plan.key, rendered.page);
-        if (store === state.shared) void writeDiskPage(plan.key, rendered.page, startedAt);
+        if (keptOnDisk(plan, store)) void writeDiskPage(plan.key, rendered.page, startedAt);
       } else if (rendered && GONE.has(rendered.page.status)) {
         store.delete(plan.key);
         state.lastGood.delete(plan.key);
@@ -400,7 +403,7 @@ export async function answerFromPageCache(request: NextRequest): Promise<NextRes
   // A crawler may be answered from an older copy than a visitor (CRAWLER_STALE_LIMIT_MS).
   const staleLimit = isCrawler(request.headers.get('user-agent') ?? '') ? Math.max(CRAWLER_STALE_LIMIT_MS, staleLimitMs()) : staleLimitMs();
   let kept = store.get(plan.key);
-  if (!kept && store === state.shared) {
+  if (!kept && keptOnDisk(plan, store)) {
     // Kept on disk by this process before its restart, another process of this build, or the release's prerender.
     kept = (await readDiskPage(plan.key, { freshMs: PAGE_FRESH_MS, maxAgeMs: staleLimit })) ?? undefined;
     if (kept) {
