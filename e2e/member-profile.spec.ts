@@ -110,8 +110,11 @@ test('/userIndex is one kept shell for every member: its first HTML holds no mem
   for (const text of [names.a, names.b, '138****0002', '138****0001', DEMO.poor.vipCode, DEMO.rich.vipCode]) expect(bodies[0]).not.toContain(text);
   expect(bodies[0]).toContain('个人中心');
   // The member part is a private read.
-  const part = await request.get('/session/member-home', { headers: { cookie: cookieOf(poor) } });
+  const part = await request.get('/session/member-home', { headers: { cookie: cookieOf(poor), 'accept-encoding': 'gzip, deflate, br, zstd' } });
   expect(part.headers()['cache-control']).toBe('private, no-store');
+  // Under 1 KB it goes as it is, with its length: gzip would save nothing (app/session/_lib/member-read.ts).
+  expect(part.headers()['content-encoding']).toBeUndefined();
+  expect(Number(part.headers()['content-length'])).toBe((await part.body()).byteLength);
   expect(await part.json()).toMatchObject({ signedOut: false, data: { member: { name: names.a, phoneMasked: '138****0002' } } });
   // Without a session cookie the guard still sends the visitor to 请先登录 first.
   const visitor = await request.get('/userIndex', { headers: DOCUMENT, maxRedirects: 0 });
@@ -159,6 +162,10 @@ test('/dRecord/registration is a kept shell: one HTML for every member, their re
   const records = queryDb<{ n: string }>("SELECT group_concat(register_no) AS n FROM registrations WHERE vip_code IN ('VIP0001', 'VIP0002')").n.split(',');
   expect(records.length).toBeGreaterThan(10);
   for (const no of records) expect(bodies[0]).not.toContain(no);
+  // A read over 1 KB (a page of records) is compressed as ever.
+  const read = await request.get('/session/registrations', { headers: { cookie: cookieOf(rich), 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  expect(read.headers()['content-encoding']).toBe('gzip');
+  expect(await read.json()).toMatchObject({ signedOut: false });
   // The filter is the URL's, in the shell: 已预约 is the current tab.
   expect(bodies[0]).toMatch(/<a[^>]*aria-current="true"[^>]*>已预约<\/a>/);
   expect((await request.get('/dRecord/registration?page=abc', { headers: { ...DOCUMENT, cookie: cookieOf(poor) }, maxRedirects: 0 })).status()).toBe(404);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER, passThroughInstalled, translatedHeader } from './pass-through';
+import { bodyLengthHeader, ENCODING_HEADER, installPassThrough, LENGTH_HEADER, passThroughInstalled, translatedHeader } from './pass-through';
 
 const page = Buffer.from('<p>圣爱中医</p>'.repeat(200), 'utf8');
 const br = brotliCompressSync(page);
@@ -50,5 +50,10 @@ describe('the precompressed pass-through', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(page)).toBe(true);
     expect(translatedHeader('Content-Type')).toBeNull();
     expect(translatedHeader('X-Page-Cache-Encoding')).toBe('Content-Encoding');
+  });
+
+  it('gives a body its length only where it reaches the wire', () => {
+    expect(bodyLengthHeader(679)).toEqual({ [LENGTH_HEADER]: '679' });
+    expect(translatedHeader(Object.keys(bodyLengthHeader(679))[0]!)).toBe('Content-Length');
   });
 });

@@ -30,6 +30,15 @@ export function passThroughInstalled(): boolean {
   return (globalThis as Record<symbol, unknown>)[INSTALLED] === true;
 }
 
+/**
+ * The header that gives Node's response a body's length, once the patch is installed (else none: Next drops a
+ * Content-Length). Next's compression leaves an answer under its threshold (1 KB) uncompressed only when it
+ * knows the length: a small JSON read (app/session/_lib/member-read.ts) then costs no gzip that saves nothing.
+ */
+export function bodyLengthHeader(byteLength: number): Record<string, string> {
+  return passThroughInstalled() ? { [LENGTH_HEADER]: String(byteLength) } : {};
+}
+
 /** The real header for one of ours, or null for any other header. */
 export function translatedHeader(name: string): string | null {
   const lower = name.toLowerCase();

@@ -3,11 +3,21 @@ import type { MemberRead } from '@/components/ui/member-read';
 import { isSessionResetError } from '@/lib/api/token-client';
 import type { AuthedClient } from '@/lib/api/types';
 import { messages } from '@/lib/messages';
+import { bodyLengthHeader } from '@/lib/page-cache/pass-through';
 import { hasSessionCookie, memberClient } from '@/lib/session';
 import { parsePage } from '@/lib/url-params';
 
-const privateJson = (body: MemberRead<unknown> | { error: string }, status = 200) =>
-  Response.json(body, { status, headers: { 'cache-control': 'private, no-store' } });
+/**
+ * The read as JSON, private, with its length (lib/page-cache/pass-through.ts): Next's compression leaves an answer
+ * under 1 KB as it is, where gzip saves nothing and costs a tenth of the read (docs/decisions.md "Member pages render once").
+ */
+function privateJson(body: MemberRead<unknown> | { error: string }, status = 200) {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return new Response(bytes, {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store', ...bodyLengthHeader(bytes.byteLength) },
+  });
+}
 
 /**
  * A read route of a kept member shell (components/ui/member-read.ts): `load` with the member's client.
