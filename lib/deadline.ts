@@ -17,3 +17,15 @@ export async function withDeadline<T>(ms: number, work: (signal: AbortSignal) =>
     clearTimeout(timer);
   }
 }
+
+/**
+ * `work` within `ms`, else a TimeoutError DOMException (as withDeadline's signal aborts with), for work that takes
+ * no signal: a call of the embedded backend in-process (lib/api/client.ts). The timer is cleared when it settles.
+ */
+export function withinDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

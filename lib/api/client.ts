@@ -13,8 +13,8 @@ import { ApiError, BAD_RESPONSE_ERROR_NO, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_N
 import { requestClientAddress } from '@/lib/security/request-address';
 import { DEVICE_HEADER } from '@/lib/security/client-address';
 import { requestDeviceToken } from '@/lib/security/request-device';
-import { apiBaseUrl, transportFetch } from './transport';
-import { withDeadline } from '@/lib/deadline';
+import { apiBaseUrl, callEmbeddedBackend, transportFetch, usesEmbeddedBackend } from './transport';
+import { withDeadline, withinDeadline } from '@/lib/deadline';
 import { recordApiCall } from '@/lib/observability/metrics';
 import { type CallArgs, type EndpointPath, type Envelope, ErrorNo, type ResultOf } from '@/lib/contract';
 
@@ -175,6 +175,22 @@ async function call(path: string, fields: FieldMap, options: RequestOptions): Pr
   // And their device, so a browser that proved a phone keeps its own allowance for it (lib/session/device.ts).
   const deviceToken = options.deviceToken ?? (options.write ? await requestDeviceToken() : undefined);
   const context: CallContext = { token: options.token, clientIp, deviceToken };
+  if (usesEmbeddedBackend()) {
+    // In-process (lib/api/transport.ts): no network to retry, but the same deadline (a shared Redis that hangs a
+    // limit); a call only HTTP can carry as sent goes below.
+    let answered: Awaited<ReturnType<typeof callEmbeddedBackend>>;
+    try {
+      answered = await withinDeadline(REQUEST_TIMEOUT_MS, callEmbeddedBackend(path, fields, { ...context, sub: options.sub ?? '' }));
+    } catch (err) {
+      if (!isDeadline(err)) throw err;
+      hostDownUntil.set(base, Date.now() + HOST_DOWN_MS);
+      throw new ApiError(NETWORK_ERROR_NO, NETWORK_ERROR_MESSAGE, path, { cause: String(err) });
+    }
+    if (answered) {
+      observers.forEach((observe) => observe(path, options));
+      return envelopeResult(path, answered.body, retryAfter(answered.status, answered.retryAfter));
+    }
+  }
   // docs/security.md: the attempts share one deadline, so a hanging host costs one
   // timeout, not four (an uncached page must answer within 9 s). It covers reading the body too.
   return withDeadline(REQUEST_TIMEOUT_MS, async (signal) => {
@@ -197,24 +213,30 @@ async function call(path: string, fields: FieldMap, options: RequestOptions): Pr
 }
 
 /** Seconds of a 429's Retry-After (docs/security.md "Per client, per phone, then the site"), else undefined. */
-function retryAfter(response: Response): number | undefined {
-  if (response.status !== 429) return undefined;
-  const seconds = Number(response.headers.get('retry-after'));
+function retryAfter(status: number, header: string | null | undefined): number | undefined {
+  if (status !== 429) return undefined;
+  const seconds = Number(header);
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
 }
 
 async function unwrap(path: string, response: Response): Promise<unknown> {
-  let body: Envelope;
+  let body: unknown;
   try {
-    body = (await response.json()) as Envelope;
+    body = await response.json();
   } catch {
     throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
   }
-  if (!body || typeof body !== 'object' || typeof body.ErrorNo !== 'number') {
+  return envelopeResult(path, body, retryAfter(response.status, response.headers.get('retry-after')));
+}
+
+/** The envelope's Result, or an ApiError: its ErrorNo, or a body that is no envelope. */
+function envelopeResult(path: string, body: unknown, retryAfterSeconds: number | undefined): unknown {
+  const envelope = body as Envelope | null;
+  if (!envelope || typeof envelope !== 'object' || typeof envelope.ErrorNo !== 'number') {
     throw new ApiError(BAD_RESPONSE_ERROR_NO, '服务返回了无法识别的内容，请稍后再试', path);
   }
-  if (body.ErrorNo !== ErrorNo.OK) throw new ApiError(body.ErrorNo, body.ErrorInfo || '请求失败', path, body.Result, retryAfter(response));
-  return body.Result;
+  if (envelope.ErrorNo !== ErrorNo.OK) throw new ApiError(envelope.ErrorNo, envelope.ErrorInfo || '请求失败', path, envelope.Result, retryAfterSeconds);
+  return envelope.Result;
 }
 
 export { HTTPError };

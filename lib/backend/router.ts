@@ -23,6 +23,7 @@ import {
   type Database,
   type Fields,
   type HandlerContext,
+  type RoutedEndpoint,
   type UploadedFile,
   type UploadRule,
 } from './types';
@@ -37,7 +38,25 @@ export type { Envelope } from '@/lib/contract';
 export interface Backend {
   readonly db: Database;
   readonly settings: BackendSettings;
+  /** A call over HTTP: app/api/[...path]/route.ts, and the tests of the contract. */
   handle(request: Request): Promise<Response>;
+  /** A call of the site's own, in-process (lib/api/transport.ts): the same answer, without a Request or a Response. */
+  call(call: InProcessCall): Promise<BackendAnswer>;
+}
+
+/** A call made in-process: what `handle` reads of a Request, already read (a form's fields, no files). */
+export interface InProcessCall {
+  path: string;
+  fields: Fields;
+  headers: Headers;
+  query: { IsWeb: string; Sub: string };
+}
+
+/** An answer: its HTTP status, its envelope, and Retry-After of a 429. */
+export interface BackendAnswer {
+  status: number;
+  body: Envelope;
+  retryAfter?: string;
 }
 
 function json(body: Envelope, status = 200, extra: Record<string, string> = {}): Response {
@@ -72,7 +91,9 @@ async function readBody(request: Request, max = MAX_BODY_BYTES): Promise<Buffer>
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: a branch of a teed body (ky keeps one for a retry) is cancelled only when its twin is too,
+      // and the refusal waited for that until the call's timeout.
+      void reader.cancel().catch(() => undefined);
       throw new BackendError(ErrorNo.BAD_INPUT, TOO_LARGE);
     }
     chunks.push(value);
@@ -166,8 +187,8 @@ async function resolveCaller(db: Database, settings: BackendSettings, token: str
   return { kind: 'member', sub: claims.sub, vipCode, memberId: Number(claims.sub), vip: claims.VIP };
 }
 
-function bearer(request: Request): string | null {
-  const header = request.headers.get('authorization') ?? '';
+function bearer(headers: Headers): string | null {
+  const header = headers.get('authorization') ?? '';
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return m ? m[1]! : null;
 }
@@ -187,20 +208,25 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
   const db = openDatabase(settings);
   const sweeper = createSweeper(db, settings);
 
-  async function handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const apiPath = url.pathname.replace(/^\/api\//, '');
+  /** One call, its request read as far as `read` reads it: the envelope every way in shares. */
+  async function answer(
+    apiPath: string,
+    method: string,
+    read: (endpoint: RoutedEndpoint) => Promise<{ fields: Fields; files: UploadedFile[] }>,
+    headers: Headers,
+    query: InProcessCall['query'],
+  ): Promise<BackendAnswer> {
     const endpoint = Object.hasOwn(endpoints, apiPath) ? endpoints[apiPath] : undefined;
-    if (!endpoint) return json(envelope(ErrorNo.NOT_FOUND, `接口不存在：${apiPath.slice(0, 100)}`), 404);
-    if (request.method !== 'POST') return json(envelope(ErrorNo.BAD_INPUT, '请使用POST请求'), 405);
+    if (!endpoint) return { status: 404, body: envelope(ErrorNo.NOT_FOUND, `接口不存在：${apiPath.slice(0, 100)}`) };
+    if (method !== 'POST') return { status: 405, body: envelope(ErrorNo.BAD_INPUT, '请使用POST请求') };
 
     try {
-      const { fields, files } = endpoint.upload ? await readUpload(request, endpoint.upload) : { fields: await readFields(request), files: [] };
-      const token = bearer(request);
+      const { fields, files } = await read(endpoint);
+      const token = bearer(headers);
       // A failure a browser test asked for (Dev/FailNext), before anything is done; a call that carries no
       // bearer but a refresh token (OutLogin) is known by that one.
       if (settings.devAids && takeInjectedFailure(settings, apiPath, token ?? fields.refresh_token)) {
-        return json(envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试'));
+        return { status: 200, body: envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试') };
       }
       const caller = endpoint.ignoresToken
         ? await resolveCaller(db, settings, token).catch((): Caller => ({ kind: 'anonymous' }))
@@ -209,7 +235,7 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
         if (caller.kind !== 'member') throw new BackendError(ErrorNo.UNAUTHORIZED, '请先登录');
         if (!caller.vipCode) throw new BackendError(ErrorNo.VIP_NOT_BOUND, '会员卡未绑定，请重新登录');
       }
-      const address = clientIp(request);
+      const address = clientAddress(headers);
       const ctx: HandlerContext = {
         db,
         fields,
@@ -218,33 +244,46 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
         token,
         ip: limitKey(address),
         address,
-        device: deviceOf(settings, request.headers.get(DEVICE_HEADER)),
-        fromSite: isFromSite(request.headers),
+        device: deviceOf(settings, headers.get(DEVICE_HEADER)),
+        fromSite: isFromSite(headers),
         throttles,
-        query: {
-          IsWeb: url.searchParams.get('IsWeb') ?? '',
-          Sub: url.searchParams.get('Sub') ?? '',
-        },
+        query,
         settings,
         now: settings.now(),
       };
       sweeper.maybeSweep(ctx.now);
       const result = await endpoint.handle(ctx);
-      return json(envelope(ErrorNo.OK, '成功', result ?? null));
+      return { status: 200, body: envelope(ErrorNo.OK, '成功', result ?? null) };
     } catch (err) {
       // A spent limit is HTTP 429 with Retry-After, for the proxy in front and monitoring (docs/security.md).
       if (err instanceof TooManyRequests) {
-        return json(envelope(err.errorNo, err.errorInfo, err.result), 429, { 'retry-after': String(err.retryAfterSeconds) });
+        return { status: 429, body: envelope(err.errorNo, err.errorInfo, err.result), retryAfter: String(err.retryAfterSeconds) };
       }
-      if (err instanceof BackendError) return json(envelope(err.errorNo, err.errorInfo, err.result));
+      if (err instanceof BackendError) return { status: 200, body: envelope(err.errorNo, err.errorInfo, err.result) };
       // Never a stack trace or a 500 page: answer with the envelope. Always logged, in production
       // too (settings.log is quiet there unless BACKEND_LOG=1): a fault must not pass unseen.
       console.error(`[backend] error in ${apiPath}: ${err instanceof Error ? err.stack : String(err)}`);
-      return json(envelope(ErrorNo.SERVER, '系统错误，请稍后再试'));
+      return { status: 200, body: envelope(ErrorNo.SERVER, '系统错误，请稍后再试') };
     }
   }
 
-  return { db, settings, handle };
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const { status, body, retryAfter } = await answer(
+      url.pathname.replace(/^\/api\//, ''),
+      request.method,
+      async (endpoint) => (endpoint.upload ? readUpload(request, endpoint.upload) : { fields: await readFields(request), files: [] }),
+      request.headers,
+      { IsWeb: url.searchParams.get('IsWeb') ?? '', Sub: url.searchParams.get('Sub') ?? '' },
+    );
+    return json(body, status, retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+  }
+
+  function call({ path, fields, headers, query }: InProcessCall): Promise<BackendAnswer> {
+    return answer(path, 'POST', async () => ({ fields, files: [] }), headers, query);
+  }
+
+  return { db, settings, handle, call };
 }
 
 const globalForBackend = globalThis as typeof globalThis & { __shengaiBackend?: Backend };
