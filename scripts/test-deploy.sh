@@ -30,6 +30,26 @@ fresh_up() {
   DEPLOY_ENV_FILE="$env_file" bash scripts/deploy-local.sh up
 }
 
+# A suite's stack logs outlive the next suite's fresh stack (.reports/deploy-logs/<suite>/); after a failure the
+# lines that are not request logs, and nginx's errors, are printed too, so a failure in CI can be read from its
+# output alone (docs/operations.md "Logs").
+keep_logs() {
+  local name="$1" failed="$2" f
+  mkdir -p .reports/deploy-logs
+  rm -rf ".reports/deploy-logs/$name"
+  cp -r "$DEPLOY_STATE/logs" ".reports/deploy-logs/$name" 2>/dev/null || return 0
+  [ "$failed" -eq 0 ] && return 0
+  echo "--- the $name stack's logs after its failure (whole: .reports/deploy-logs/$name/) ---"
+  for f in ".reports/deploy-logs/$name"/next-*.log; do
+    echo "== $(basename "$f"), the last 40 lines that are not request logs"
+    grep -v '"msg":"request"' "$f" | tail -n 40
+  done
+  echo "== nginx-error.log, the last 40 lines"
+  tail -n 40 ".reports/deploy-logs/$name/nginx-error.log" 2>/dev/null
+  echo "== nginx-access.log, the answers of 500 and above"
+  grep -E '"status":5[0-9][0-9]' ".reports/deploy-logs/$name/nginx-access.log" 2>/dev/null | tail -n 20
+}
+
 rc=0
 if fresh_up; then
   # Absolute: Playwright resolves a relative report path against the config's folder (deploy/).
@@ -40,6 +60,7 @@ else
   rc=1
 fi
 bash scripts/deploy-local.sh down
+keep_logs embedded "$rc"
 
 # The production topology: the same journeys with the web processes pointed at a separate API host process.
 if DEPLOY_TOPOLOGY=api-host fresh_up; then
@@ -51,6 +72,7 @@ else
   topology_rc=1
 fi
 bash scripts/deploy-local.sh down
+keep_logs api-host "$topology_rc"
 rm -f "$env_file"
 node scripts/count-results.mjs - .reports/deploy.json .reports/deploy-topology.json
 count_rc=$?
