@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withDeadline } from './deadline';
+import { withDeadline, withinDeadline } from './deadline';
 
 afterEach(() => vi.useRealTimers());
 
@@ -35,5 +35,22 @@ describe('withDeadline', () => {
     for (const dir of ['lib', 'app', 'components']) walk(dir);
     if (fs.readFileSync('proxy.ts', 'utf8').includes('AbortSignal.timeout(')) found.push('proxy.ts');
     expect(found).toEqual([]);
+  });
+});
+
+describe('withinDeadline (work that takes no signal: an in-process call of the embedded backend, a readiness check)', () => {
+  it('fails with a TimeoutError when the work has not answered in time', async () => {
+    vi.useFakeTimers();
+    const caught = withinDeadline(8_000, new Promise(() => {})).catch((err: unknown) => err);
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(((await caught) as DOMException).name).toBe('TimeoutError');
+  });
+
+  it('answers as the work does, and leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    expect(await withinDeadline(8_000, Promise.resolve('answered'))).toBe('answered');
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(withinDeadline(8_000, Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

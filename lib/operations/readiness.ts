@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDraining } from '@/lib/observability/hook-state';
-import { withDeadline } from '@/lib/deadline';
+import { withDeadline, withinDeadline } from '@/lib/deadline';
 
 export interface Readiness {
   ready: boolean;
@@ -18,11 +18,11 @@ export interface Readiness {
 
 const CHECK_DEADLINE_MS = 2000;
 
+/** `work` within the check's deadline, its timer cleared when it answers (lib/deadline.ts), else why not. */
 function answerWithin<T>(work: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_DEADLINE_MS} ms`)), CHECK_DEADLINE_MS).unref()),
-  ]);
+  return withinDeadline(CHECK_DEADLINE_MS, work).catch((err: unknown) => {
+    throw (err as Error | null)?.name === 'TimeoutError' ? new Error(`${what} did not answer within ${CHECK_DEADLINE_MS} ms`) : err;
+  });
 }
 
 async function apiHost(base: string): Promise<string> {
