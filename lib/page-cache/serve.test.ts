@@ -9,7 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { scriptHashSource } from '@/lib/security/csp-hashes';
 import { ENCODING_HEADER, installPassThrough, LENGTH_HEADER } from './pass-through';
 import { NOT_FOUND_RENDER_PATH, RETRY_AFTER_SECONDS, UNAVAILABLE_RENDER_PATH } from './fallback';
-import { answerFromPageCache, BACKGROUND_REFRESHES, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS } from './serve';
+import { answerFromPageCache, BACKGROUND_REFRESHES, isPageCacheRender, PAGE_FRESH_MS, RENDER_HEADER, RENDER_USER_AGENT, SHARED_ANSWER_SECONDS, staleLimitMs } from './serve';
 import { PROXY_CACHE_HEADER } from './proxy-place';
 import { LIMITS } from '@/lib/limits';
 import { resetRouteLimits } from '@/lib/security/route-limits';
@@ -613,6 +613,35 @@ describe('pages kept on disk (lib/page-cache/disk.ts, PAGE_CACHE_DIR)', () => {
     expect((await read('/newtdetail/23', { headers: CRAWLER })).res.headers.get('x-page-cache')).toBe('MISS');
   });
 
+  it('a crawler refreshes only a copy older than a visitor may be given, and only while nothing else renders', async () => {
+    await read('/newtdetail/26');
+    await read('/newtdetail/27');
+    expect(origin.renders).toBe(2);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Stale, but younger than the visitor's limit: the crawler is answered from it, and nothing renders for it.
+    vi.setSystemTime(Date.now() + PAGE_FRESH_MS + 1);
+    expect((await read('/newtdetail/26', { headers: CRAWLER })).res.headers.get('x-page-cache')).toBe('STALE');
+    await settled();
+    expect(origin.renders).toBe(2);
+    // A visitor's hit refreshes it as ever.
+    expect((await read('/newtdetail/26')).res.headers.get('x-page-cache')).toBe('STALE');
+    await settled();
+    expect(origin.renders).toBe(3);
+    // Older than that: refreshed for the crawler, but not while another render runs.
+    vi.setSystemTime(Date.now() + staleLimitMs() + 1);
+    origin.delayMs = 200;
+    const rendering = read('/newtdetail/28');
+    await vi.waitFor(() => expect(pageCacheState().inflight.size).toBe(1));
+    expect((await read('/newtdetail/27', { headers: CRAWLER })).res.headers.get('x-page-cache')).toBe('STALE');
+    await rendering;
+    origin.delayMs = 0;
+    await settled();
+    expect(origin.renders).toBe(4);
+    expect((await read('/newtdetail/27', { headers: CRAWLER })).res.headers.get('x-page-cache')).toBe('STALE');
+    await settled();
+    expect(origin.renders).toBe(5);
+  });
+
   it('a purge reaches the disk: no process answers a page rendered before it', async () => {
     await read('/onlineMall');
     await vi.waitFor(() => expect(pagesOnDisk()).toBe(1));
@@ -628,7 +657,8 @@ describe('pages kept on disk (lib/page-cache/disk.ts, PAGE_CACHE_DIR)', () => {
     await read('/newtdetail/24');
     await vi.waitFor(() => expect(pagesOnDisk()).toBe(1));
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + PAGE_FRESH_MS + 1);
+    // Older than a visitor may be given: a crawler's visit refreshes it.
+    vi.setSystemTime(Date.now() + staleLimitMs() + 1);
     origin.answers['/newtdetail/24'] = { status: 404 };
     expect((await read('/newtdetail/24', { headers: CRAWLER })).res.headers.get('x-page-cache')).toBe('STALE');
     await settled();
