@@ -5,7 +5,9 @@ import 'server-only';
  * Bearer when a token exists (a ky hook), ky's 8000 ms timeout; the envelope
  * unwrapped into a typed Result or an ApiError. Reads use ky's retry (3, on
  * network faults and timeouts only); writes have retry 0 (a double exchange of
- * points is a lost-data bug).
+ * points is a lost-data bug). The embedded backend is called in-process as a
+ * function with the same fields, headers and envelope (lib/api/transport.ts
+ * callEmbeddedBackend), within the same 8000 ms; only the API host is HTTP.
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { REQUEST_TIMEOUT_MS, RETRY_COUNT } from '@/lib/constants';

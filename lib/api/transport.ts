@@ -1,7 +1,9 @@
 import 'server-only';
 /**
  * Where calls go: the group's API host when API_BASE_URL is set, else the
- * embedded backend, reached in-process through the very same HTTP contract.
+ * embedded backend, reached in-process with the very same contract: as a
+ * function call (callEmbeddedBackend), or as a Request for what only HTTP
+ * carries as sent (transportFetch).
  */
 import { getBackend, MAX_BODY_BYTES, type BackendAnswer } from '@/lib/backend/router';
 import { DEVICE_HEADER, siteForwardHeaders } from '@/lib/security/client-address';
