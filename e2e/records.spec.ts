@@ -29,3 +29,24 @@ test('another member sees only their own records', async ({ page, context, reque
   await expect(page.getByRole('table', { name: '挂号记录' }).getByRole('cell', { name: '王雅琴' })).toHaveCount(0);
   await expect(page.getByRole('table', { name: '挂号记录' }).getByRole('cell', { name: '李文博' }).first()).toBeVisible();
 });
+
+test('in 长者模式 at 200 % zoom (683 px) each record is a card: no sideways scroll, no date broken a character a line', async ({ page, context, request, baseURL }) => {
+  await loginAs(context, request, DEMO.rich);
+  await context.addCookies([{ name: 'elder', value: '1', url: baseURL! }]);
+  await page.setViewportSize({ width: 683, height: 900 });
+  await page.goto('/dRecord/registration');
+  const table = page.getByRole('table', { name: '挂号记录' });
+  const firstDate = table.locator('tbody time').first();
+  await expect(firstDate).toBeVisible();
+  // Each cell after its column's name, shown to the eye; the table's own headers stay for screen readers.
+  await expect(table.locator('tbody tr').first().getByText('就诊日期', { exact: true })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: '就诊日期' })).toHaveCount(1);
+  const lineHeight = await firstDate.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await firstDate.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  const box = table.locator('xpath=..');
+  expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(683);
+  // A wide window keeps the table: the names in the cards are not shown.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(table.locator('tbody tr').first().getByText('就诊日期', { exact: true })).toBeHidden();
+});
