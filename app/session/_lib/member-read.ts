@@ -9,7 +9,8 @@ import { parsePage } from '@/lib/url-params';
 
 /**
  * The read as JSON, private, with its length (lib/page-cache/pass-through.ts): Next's compression leaves an answer
- * under 1 KB as it is, where gzip saves nothing and costs a tenth of the read (docs/decisions.md "Member pages render once").
+ * under 1 KB as it is, where gzip saves nothing and costs a tenth of the read (docs/decisions.md "The embedded backend,
+ * called in-process", its last paragraph).
  */
 function privateJson(body: MemberRead<unknown> | { error: string }, status = 200) {
   const bytes = new TextEncoder().encode(JSON.stringify(body));
