@@ -128,9 +128,9 @@ test.describe('a logged-in member', () => {
   }
 
   test('a member page whose API call fails: 503, Retry-After and the whole error page, and the member stays logged in', async ({ request, browser, baseURL }) => {
-    // /modifyInfor renders the member's record on the server (/userIndex is a kept shell that reads it in the browser).
-    await failNext(request, 'VIP_Member/GetVIPMember', tokens.accessToken);
-    const res = await request.get(routes.modifyInfo(), { headers: { ...DOCUMENT, cookie }, maxRedirects: 0 });
+    // /dRecord/constitution renders the member's 体质档案 on the server (the kept shells read in the browser).
+    await failNext(request, 'TW_Constitution/GetRecordList', tokens.accessToken);
+    const res = await request.get(routes.constitutionArchive(), { headers: { ...DOCUMENT, cookie }, maxRedirects: 0 });
     expect(res.status()).toBe(503);
     expect(res.headers()['retry-after']).toBe('30');
     const html = await res.text();
@@ -146,10 +146,9 @@ test.describe('a logged-in member', () => {
     page.on('console', (m) => {
       if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
     });
-    const live = await page.goto(`${baseURL}${routes.modifyInfo()}`);
+    const live = await page.goto(`${baseURL}${routes.constitutionArchive()}`);
     expect(live?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: '编辑资料', level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: '保存资料' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '体质档案', level: 1 })).toBeVisible();
     expect(violations).toEqual([]);
     await context.close();
   });

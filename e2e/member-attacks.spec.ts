@@ -15,10 +15,12 @@ import { api, loginWithPassword, registerFreshMember } from './auth-helpers';
 import { apiLogin, dbPath } from './support/members-session';
 
 /** Member pages rendered for the member. */
-const MEMBER_PAGES = ['/modifyInfor', '/dRecord/patients'] as const;
+const MEMBER_PAGES = ['/dRecord/constitution'] as const;
 /** A kept member shell (lib/routes.ts MEMBER_SHELL_PATHS) and the read of its member part. */
 const MEMBER_SHELLS = [
   { page: '/userIndex', read: '/session/member-home' },
+  { page: '/modifyInfor', read: '/session/member-info' },
+  { page: '/dRecord/patients', read: '/session/patients' },
   { page: '/dRecord/registration', read: '/session/registrations' },
   { page: '/dRecord/points', read: '/session/points-log' },
   { page: '/dRecord/exchange', read: '/session/exchange-records' },
@@ -122,21 +124,32 @@ test.describe('a refused access cookie on a member page', () => {
     });
   }
 
-  test('in the browser: the member lands on / with 请先登录 and is a visitor', async ({ page, context, request }) => {
-    const t = await apiLogin(request, await registerFreshMember(request, '浏览会员'));
-    const url = new URL(baseURL);
-    await context.addCookies([
-      { name: 'Token', value: tampered(t.accessToken), domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
-      { name: 'refreshToken', value: t.refreshToken, domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
-    ]);
-    const response = await page.goto('/modifyInfor');
-    expect(response?.status()).toBeLessThan(500);
-    await expect(page.getByRole('dialog', { name: '会员登录' })).toBeVisible();
-    await expect(page.getByText('请先登录').first()).toBeVisible();
-    const names = (await context.cookies()).map((c) => c.name);
-    expect(names).not.toContain('Token');
-    expect(names).not.toContain('refreshToken');
-  });
+  // A page rendered for the member ends the session through /session/end; a kept shell through its read, which
+  // leaves a visitor's access token in place of the refused one.
+  for (const { path, visitorToken } of [
+    { path: '/dRecord/constitution', visitorToken: false },
+    { path: '/modifyInfor', visitorToken: true },
+  ]) {
+    test(`in the browser, ${path}: the member lands on / with 请先登录 and is a visitor`, async ({ page, context, request }) => {
+      const t = await apiLogin(request, await registerFreshMember(request, '浏览会员'));
+      const url = new URL(baseURL);
+      const refused = tampered(t.accessToken);
+      await context.addCookies([
+        { name: 'Token', value: refused, domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+        { name: 'refreshToken', value: t.refreshToken, domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      ]);
+      const response = await page.goto(path);
+      expect(response?.status()).toBeLessThan(500);
+      await expect(page.getByRole('dialog', { name: '会员登录' })).toBeVisible();
+      await expect(page.getByText('请先登录').first()).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('next')).toBe(path);
+      const cookies = await context.cookies();
+      expect(cookies.map((c) => c.name)).not.toContain('refreshToken');
+      const token = cookies.find((c) => c.name === 'Token');
+      if (visitorToken) expect(token?.value).not.toBe(refused);
+      else expect(token).toBeUndefined();
+    });
+  }
 
   test('a /session/end link made by someone else clears nothing', async ({ request }) => {
     const t = await apiLogin(request, await registerFreshMember(request, '旁观会员'));

@@ -1,8 +1,8 @@
 /**
  * /modifyInfor and /userIndex journeys (SPEC §2 member services, §5): a bad ID card gets
  * a message and nothing is saved; a good one derives birthday, sex and age
- * and saves them; a favourite clinic removed on /userIndex is gone. /userIndex is one kept shell for every member,
- * its member part read by the browser (docs/decisions.md "Member pages: a kept shell, the member's part read by the
+ * and saves them; a favourite clinic removed on /userIndex is gone. Both are one kept shell for every member,
+ * their member part read by the browser (docs/decisions.md "Member pages: a kept shell, the member's part read by the
  * browser").
  */
 import { expect, test } from '@playwright/test';
@@ -120,6 +120,68 @@ test('/userIndex is one kept shell for every member: its first HTML holds no mem
   const visitor = await request.get('/userIndex', { headers: DOCUMENT, maxRedirects: 0 });
   expect(visitor.status()).toBe(302);
   expect(visitor.headers().location).toContain('login=required');
+});
+
+test('/modifyInfor is one kept shell for every member: its first HTML holds no member, the form starts from their read', async ({ page, context, request }) => {
+  const poor = await apiLogin(request, DEMO.poor);
+  const rich = await apiLogin(request, DEMO.rich);
+  const rows = [DEMO.poor, DEMO.rich].map((m) => queryDb<{ name: string; phone: string; email: string | null; address: string | null }>('SELECT name, phone, email, address FROM members WHERE vip_code = ?', m.vipCode));
+  const bodies: string[] = [];
+  for (const tokens of [poor, rich]) {
+    const res = await request.get('/modifyInfor', { headers: { ...DOCUMENT, cookie: cookieOf(tokens) }, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['x-page-cache']).toMatch(/^(HIT|MISS|STALE)$/);
+    expect(res.headers()['x-accel-expires']).toBeUndefined();
+    bodies.push(await res.text());
+  }
+  expect(bodies[1]).toBe(bodies[0]);
+  expect(bodies[0]).toContain('编辑资料');
+  for (const row of rows) for (const text of [row.name, row.phone, row.email, row.address].filter(Boolean)) expect(bodies[0]).not.toContain(text!);
+  // The read holds the form's values and no more of the member.
+  const read = await request.get('/session/member-info', { headers: { cookie: cookieOf(poor) } });
+  expect(read.headers()['cache-control']).toBe('private, no-store');
+  const answer = (await read.json()) as { signedOut: false; data: Record<string, unknown> };
+  expect(answer).toMatchObject({ signedOut: false, data: { name: rows[0]!.name, phone: rows[0]!.phone } });
+  expect(Object.keys(answer.data).sort()).toEqual(['address', 'birthday', 'email', 'idCardMasked', 'name', 'phone', 'sex']);
+
+  await setSessionCookies(context, poor);
+  await page.goto('/modifyInfor');
+  await expect(page.getByLabel('姓名')).toHaveValue(rows[0]!.name);
+  await expect(page.getByText(rows[0]!.phone)).toBeVisible();
+});
+
+test('/dRecord/patients is one kept shell for every member and every `next`: their 就诊人 are read after, `next` from the address', async ({ page, context, request }) => {
+  const poor = await apiLogin(request, DEMO.poor);
+  const rich = await apiLogin(request, DEMO.rich);
+  const bodies: string[] = [];
+  for (const [tokens, query] of [[poor, ''], [rich, '?next=%2Fbooking%3Fslot%3D1']] as const) {
+    const res = await request.get(`/dRecord/patients${query}`, { headers: { ...DOCUMENT, cookie: cookieOf(tokens) }, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['x-page-cache']).toMatch(/^(HIT|MISS|STALE)$/);
+    bodies.push(await res.text());
+  }
+  expect(bodies[1]).toBe(bodies[0]);
+  const names = queryDb<{ n: string }>("SELECT group_concat(p.name) AS n FROM patients p JOIN members m ON m.id = p.member_id WHERE m.vip_code IN ('VIP0001', 'VIP0002')").n.split(',');
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(bodies[0]).not.toContain(name);
+  expect(bodies[0]).not.toContain('slot=1');
+
+  // In the browser: the member's list, and `next` (a same-site path only) is where 返回预约 leads.
+  await setSessionCookies(context, rich);
+  const mine = queryDb<{ name: string }>("SELECT p.name FROM patients p JOIN members m ON m.id = p.member_id WHERE m.vip_code = 'VIP0001' ORDER BY p.id LIMIT 1").name;
+  await page.goto('/dRecord/patients?next=%2Fhospitallist');
+  await expect(page.getByRole('list', { name: '就诊人列表' })).toContainText(mine);
+  await expect(page.getByText(/就诊人最多\d+位，含本人/)).toBeVisible();
+  for (const next of ['%2Fhospitallist', 'https%3A%2F%2Fevil.example%2F']) {
+    await page.goto(`/dRecord/patients?next=${next}`);
+    const item = page.getByRole('list', { name: '就诊人列表' }).getByRole('listitem').filter({ hasText: mine });
+    await item.getByRole('button', { name: new RegExp(`^编辑\\s?${mine}$`) }).click();
+    await page.getByRole('button', { name: '保存修改' }).click();
+    const saved = page.getByRole('status').filter({ hasText: '就诊人信息已保存' });
+    await expect(saved).toBeVisible();
+    if (next.startsWith('%2F')) await expect(saved.getByRole('link', { name: '返回预约' })).toHaveAttribute('href', '/hospitallist');
+    else await expect(saved.getByRole('link', { name: '返回预约' })).toHaveCount(0);
+  }
 });
 
 test('/userIndex when its read fails: the message and 重新加载, which then shows the member', async ({ page, context, request }) => {

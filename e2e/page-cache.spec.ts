@@ -127,7 +127,7 @@ test('members are never answered from the cache, and their data never enters it'
   expect(html).not.toContain(balance!);
   // Member pages rendered for the member, and searches, never come from the cache (/userIndex is a kept shell
   // without member data: e2e/member-profile.spec.ts).
-  for (const path of ['/modifyInfor', '/searchList?keyword=%E5%A4%B1%E7%9C%A0']) {
+  for (const path of ['/dRecord/constitution', '/searchList?keyword=%E5%A4%B1%E7%9C%A0']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     expect(res?.headers()[CACHE_HEADER], path).toBeUndefined();

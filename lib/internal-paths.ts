@@ -28,6 +28,10 @@ export const sessionFavouritesPath = (kind: 'clinic' | 'doctor') => withQuery('/
 export const sessionPointsPath = () => '/session/points';
 /** What /userIndex shows of the member: profile card and favourites ({member: null} once the session is over). */
 export const sessionMemberHomePath = () => '/session/member-home';
+/** The values /modifyInfor's form starts from ({signedOut} once the session is over). */
+export const sessionMemberInfoPath = () => '/session/member-info';
+/** The member's 就诊人 and their limit (/dRecord/patients). */
+export const sessionPatientsPath = () => '/session/patients';
 /** One page of the member's appointment records, as /dRecord/registration's URL filters them. */
 export const sessionRegistrationsPath = (page: number, status: string) => withQuery('/session/registrations', { page: page > 1 ? page : undefined, status });
 /** One page of the member's 积分明细 (/dRecord/points). */

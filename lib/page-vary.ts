@@ -82,10 +82,12 @@ export const PAGE_QUERY: readonly PageQueryRule[] = [
   { path: '/hospitallist(?:/.*)?', params: ['lat', 'lng', 'page', 'q', 'sort', 'type'] },
   { path: '/onlinequestionslist', params: ['page', 'q', 'reply', 'type'] },
   { path: '/onlinequestionslistall/[^/]+', params: ['page', 'reply', 'type'] },
-  // The member's pages (never cached; listed so that the declaration is whole).
+  // The member's pages (cached only as the kept shells of lib/routes.ts MEMBER_SHELL_PATHS; listed so that the
+  // declaration is whole).
   { path: '/(?:customerComplaints|customerMessage)', params: ['page'] },
   { path: '/dRecord/(?:consultation|exchange|points)', params: ['page'] },
-  { path: '/dRecord/patients', params: ['next'] },
+  // A kept shell: its island reads `next` in the browser (components/booking/patients-part.tsx), so no render does.
+  { path: '/dRecord/patients', params: [] },
   { path: '/dRecord/registration', params: ['page', 'status'] },
   { path: '/(?:integralChage|onlineMall)', params: ['category', 'page', 'sort'] },
   { path: '/productDetails', params: ['sn'] },

@@ -162,7 +162,7 @@ export const ASKER_ONLY_PAGE = /^\/dRecord\/consultation\/[^/]+$/;
  * member's part is a client island that reads a private `/session/...` route. proxy.ts still sends a visitor
  * without the refresh cookie to the 请先登录 flow first. Matched whole, as the path is.
  */
-export const MEMBER_SHELL_PATHS = ['/userIndex', '/dRecord/registration', '/dRecord/points', '/dRecord/exchange', '/dRecord/consultation'] as const;
+export const MEMBER_SHELL_PATHS = ['/userIndex', '/modifyInfor', '/dRecord/registration', '/dRecord/points', '/dRecord/exchange', '/dRecord/consultation', '/dRecord/patients'] as const;
 
 export function isMemberShellPath(pathname: string): boolean {
   return (MEMBER_SHELL_PATHS as readonly string[]).includes(pathname);

@@ -18,6 +18,8 @@ const imageCode = await import('./image-code/route');
 const agreement = await import('./agreement/route');
 const favourites = await import('./favourites/route');
 const memberHome = await import('./member-home/route');
+const memberInfo = await import('./member-info/route');
+const patients = await import('./patients/route');
 const registrations = await import('./registrations/route');
 const pointsLog = await import('./points-log/route');
 const exchangeRecords = await import('./exchange-records/route');
@@ -79,6 +81,53 @@ describe('GET /session/member-home (the member part of /userIndex, a kept shell)
     expect(JSON.stringify(body)).not.toContain('13800000001');
     for (const c of body.clinics) expect(Object.keys(c).sort()).toEqual(['address', 'code', 'name']);
     for (const d of body.doctors) expect(Object.keys(d).sort()).toEqual(['appointmentCode', 'clinicName', 'name', 'title']);
+    jar.clear();
+  });
+});
+
+describe('GET /session/member-info (the member part of /modifyInfor, a kept shell)', () => {
+  it('a visitor gets {signedOut: true}, private and not stored', async () => {
+    jar.clear();
+    const res = await memberInfo.GET();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toEqual({ signedOut: true });
+  });
+
+  it('a member gets the values their form starts from, and nothing else of their record', async () => {
+    jar.clear();
+    expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
+    const res = await memberInfo.GET();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const answer = (await res.json()) as { signedOut: false; data: Record<string, unknown> };
+    expect(answer.signedOut).toBe(false);
+    const row = backend.backend.db.prepare("SELECT name, phone, card_no, vip_code, points FROM members WHERE phone = '13800000001'").get() as Record<string, string | number>;
+    expect(answer.data).toMatchObject({ name: row.name, phone: row.phone });
+    expect(Object.keys(answer.data).sort()).toEqual(['address', 'birthday', 'email', 'idCardMasked', 'name', 'phone', 'sex']);
+    // The card, the member code and the balance are not the form's: they are not in its read.
+    for (const other of [row.card_no, row.vip_code]) expect(JSON.stringify(answer)).not.toContain(String(other));
+    jar.clear();
+  });
+});
+
+describe('GET /session/patients (the member part of /dRecord/patients, a kept shell)', () => {
+  it('a visitor gets {signedOut: true}; a member their own 就诊人 and the limit, private', async () => {
+    jar.clear();
+    const visitor = await patients.GET();
+    expect(visitor.headers.get('cache-control')).toBe('private, no-store');
+    expect(await visitor.json()).toEqual({ signedOut: true });
+    expect(await overlays.loginWithPasswordAction('13800000001', 'Shengai2026')).toMatchObject({ ok: true });
+    const res = await patients.GET();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const answer = (await res.json()) as { signedOut: false; data: { patients: { id: number; name: string }[]; max: number; selfIdCardOnFile: boolean } };
+    expect(answer.signedOut).toBe(false);
+    const theirs = backend.backend.db
+      .prepare("SELECT name FROM patients WHERE member_id = (SELECT id FROM members WHERE phone = '13800000001')")
+      .pluck()
+      .all() as string[];
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const name of theirs) expect(answer.data.patients.map((p) => p.name)).toContain(name);
+    expect(answer.data.max).toBeGreaterThanOrEqual(answer.data.patients.length);
     jar.clear();
   });
 });

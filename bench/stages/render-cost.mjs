@@ -6,9 +6,10 @@
  *    prerendered files stay), a release's second process: its first process crawled the sitemap's first 300 URLs
  *    with nothing kept (reported beside), ran the release's prerender into PAGE_CACHE_DIR and stopped; this one
  *    starts on the same database and pages and is crawled the same way (300 URLs, 4 at a time) first thing; then, at 10 connections with a browser's headers, the floor (`/robots.txt`, answered by Next
- *    without our proxy or a render), a cached public page (home, from the page cache), and /userIndex and
- *    /dRecord/registration with the demo member's cookies; the floor again (the better run counts, as in the
- *    throughput stage); then member load on both pages until 10 minutes of member load (× BENCH_DURATION_SCALE)
+ *    without our proxy or a render), a cached public page (home, from the page cache), and /userIndex,
+ *    /dRecord/registration, /modifyInfor and /dRecord/patients (kept shells, each with its read) with the demo
+ *    member's cookies; the floor again (the better run counts, as in the
+ *    throughput stage); then member load on the first two until 10 minutes of member load (× BENCH_DURATION_SCALE)
  *    have run, and the process's resident memory. Judged by bench/goals.mjs (judgeRenderCost).
  * 2. CPU profiles, on a second fresh `next start` with bench/profile-preload.mjs: one window of cold public
  *    pages (the sitemap's URLs, 4 at a time) and one of member page loads (both member pages, 4 at a time);
@@ -39,7 +40,12 @@ export const RENDER_JSON = path.join('.reports', 'render-cost.json');
 export const RENDER_MARKDOWN = path.join('bench', 'render-cost.md');
 const PROFILE_DIR = path.join('.reports', 'profiles');
 /** The reads of the kept member shells' member parts (lib/routes.ts MEMBER_SHELL_PATHS, app/session/…/route.ts). */
-const SHELL_READS = { '/userIndex': '/session/member-home', '/dRecord/registration': '/session/registrations' };
+const SHELL_READS = {
+  '/userIndex': '/session/member-home',
+  '/dRecord/registration': '/session/registrations',
+  '/modifyInfor': '/session/member-info',
+  '/dRecord/patients': '/session/patients',
+};
 /** A crawler asks as a browser does, apart from its name (Baidu's: the site's main search engine, SPEC §1). */
 const CRAWLER_HEADERS = { ...BROWSER_HEADERS, 'user-agent': 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)' };
 
@@ -234,7 +240,7 @@ export async function renderFigures({ port, note }) {
         ? [
             // Each member page, and the member part of a kept shell, read by the browser (lib/routes.ts
             // MEMBER_SHELL_PATHS): judged with the shell as one view of the page (bench/goals.mjs).
-            ...[routes.userIndex(), routes.registrationRecords()].flatMap((page) => [
+            ...[routes.userIndex(), routes.registrationRecords(), routes.modifyInfo(), routes.patients()].flatMap((page) => [
               [`member: ${page}`, page, 'member', member],
               ...(SHELL_READS[page] ? [[`member read: ${SHELL_READS[page]} (of ${page})`, SHELL_READS[page], 'member-read', { ...member, accept: '*/*' }, page]] : []),
             ]),

@@ -8,12 +8,13 @@
  * a code to the phone on file for them, and the form asks for it, then saves again with it.
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { useSubmission } from '@/components/ui/use-submission';
 import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
+import { queryKeys } from '@/components/ui/query-keys';
 import type { Patient } from '@/lib/api/patients';
 import { routes } from '@/lib/routes';
 import { validateIdCard } from '@/lib/validation/fields';
@@ -274,7 +275,7 @@ export function PatientManager({
   /** Where the member came from to add one (the booking page of a slot), a safe internal path. */
   next: string | null;
 }) {
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(patients.length === 0 ? { kind: 'add' } : null);
   const [removing, setRemoving] = useState<Patient | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -285,11 +286,13 @@ export function PatientManager({
     setEditing(null);
     setRemoving(null);
     setNotice(message);
-    router.refresh();
+    // The list is the island's read (components/booking/patients-part.tsx): it reads the changed list again.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.patients });
   }
 
   return (
     <div className="space-y-6">
+      <p className="text-sm text-stone-600">每个账户的就诊人最多{max}位，含本人。</p>
       {notice ? (
         <div role="status" className="rounded-lg bg-jade-50 px-4 py-3 text-sm text-jade-700">
           {notice}
@@ -319,7 +322,7 @@ export function PatientManager({
                 <span className="text-lg font-semibold text-stone-900">{p.name}</span>
                 <span className="rounded-full bg-jade-50 px-2 py-0.5 text-xs text-jade-700">{p.relation}</span>
               </p>
-              <dl className="mt-3 grid grid-cols-[4.5rem_1fr] gap-y-1 text-sm">
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-stone-600">身份证</dt>
                 <dd className="text-stone-900">{p.idCardMasked}</dd>
                 <dt className="text-stone-600">性别年龄</dt>

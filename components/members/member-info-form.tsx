@@ -6,14 +6,14 @@
  * saved values returned by the API.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useSubmission } from '@/components/ui/use-submission';
 import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { saveMemberInfoAction, type SaveMemberInfoResult } from './actions';
+import type { MemberInfoView } from './member-info-view';
 import { queryKeys } from '@/components/ui/query-keys';
-import type { MemberProfile } from '@/lib/api/members';
+import type { MemberRead } from '@/components/ui/member-read';
 import { chinaClock } from '@/lib/format';
 import { validateIdCard } from '@/lib/validation';
 import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from '@/lib/validation/member-info-rules';
@@ -21,7 +21,7 @@ import { validateMemberInfo, type MemberInfoDraft, type MemberInfoErrors } from 
 const inputCls =
   'mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-brand-700 read-only:bg-stone-50';
 
-const draftOf = (p: MemberProfile): MemberInfoDraft => ({
+const draftOf = (p: MemberInfoView): MemberInfoDraft => ({
   name: p.name,
   sex: p.sex === null ? '' : String(p.sex),
   birthday: p.birthday,
@@ -41,8 +41,7 @@ function ageOf(birthday: string, today = new Date()): number | null {
   return age >= 0 ? age : null;
 }
 
-export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile; loginHref: string }) {
-  const router = useRouter();
+export function MemberInfoForm({ profile, loginHref }: { profile: MemberInfoView; loginHref: string }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [saved, setSaved] = useState(profile);
@@ -85,9 +84,11 @@ export function MemberInfoForm({ profile, loginHref }: { profile: MemberProfile;
         setSaved(r.profile);
         setDraft(draftOf(r.profile));
         setErrors({});
-        // The header shows the member's name: its query reads the new one.
+        // The next visit starts from what was saved; the header and /userIndex show the name: they read it again.
+        const read: MemberRead<MemberInfoView> = { signedOut: false, data: r.profile };
+        queryClient.setQueryData(queryKeys.memberInfo, read);
         void queryClient.invalidateQueries({ queryKey: queryKeys.sessionMember });
-        router.refresh();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.memberHome });
       } else if (r.errors) {
         setErrors(r.errors);
       }

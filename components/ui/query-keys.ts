@@ -13,6 +13,10 @@ export const queryKeys = {
   memberPoints: ['session', 'points'] as const,
   /** /userIndex's member part: the profile card and the favourites (GET /session/member-home). */
   memberHome: ['session', 'member-home'] as const,
+  /** /modifyInfor's member part: the values its form starts from (GET /session/member-info). */
+  memberInfo: ['session', 'member-info'] as const,
+  /** /dRecord/patients's member part: the member's 就诊人 (GET /session/patients). */
+  patients: ['session', 'patients'] as const,
   /** The member's appointment records: all pages (what a payment or a cancel changes), and one page of a filter. */
   registrations: ['session', 'registrations'] as const,
   registrationsPage: (page: number, status: string) => ['session', 'registrations', status, page] as const,

@@ -47,14 +47,16 @@ describe('pageCachePlan (docs/decisions.md whole-page cache)', () => {
     expect(member?.forward).toEqual({ cookie: 'elder=1' });
     expect(pageCachePlan(request('/userIndex', { cookies: { refreshToken: 'r2' } }))?.key).toBe('/userIndex');
     // Only the shell itself: pages below it, and the other member pages, are not shells.
-    for (const path of ['/userIndex/x', '/userIndexes', '/modifyInfor', '/dRecord/registration/R1']) expect(pageCachePlan(request(path, { cookies })), path).toBeNull();
+    for (const path of ['/userIndex/x', '/userIndexes', '/modifyInfor/x', '/dRecord/constitution', '/dRecord/registration/R1']) expect(pageCachePlan(request(path, { cookies })), path).toBeNull();
     // Keyed by the parameters the shell reads (its filter and page), and nothing of the member.
     expect(pageCachePlan(request('/dRecord/registration?status=unpaid&page=2&x=1', { cookies: { refreshToken: 'r1' } }))).toMatchObject({ key: '/dRecord/registration?status=unpaid&page=2', memberShell: true });
+    // /dRecord/patients reads `next` in the browser: one shell whatever it says, rendered without it.
+    const patients = pageCachePlan(request('/dRecord/patients?next=%2Fbooking%3Fslot%3D1', { cookies: { refreshToken: 'r1' } }));
+    expect(patients).toMatchObject({ key: '/dRecord/patients', path: '/dRecord/patients', memberShell: true });
   });
 
   it('never caches member pages (SPEC §2 login-required), searches, files or the API', () => {
     for (const path of [
-      '/modifyInfor',
       '/dRecord/registration/R20261127000001',
       '/dRecord/constitution',
       '/searchList?keyword=失眠',

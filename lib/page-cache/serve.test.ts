@@ -336,7 +336,7 @@ describe('answerFromPageCache (whole pages cached and precompressed, scripts by 
   });
 
   it('lets the page render as usual when the cache is off, the page is not cacheable or the server is unreachable', async () => {
-    expect(await get('/modifyInfor').answer).toBeNull();
+    expect(await get('/dRecord/constitution').answer).toBeNull();
     expect(await get('/', { headers: { cookie: 'refreshToken=r1' } }).answer).toBeNull();
     vi.stubEnv('PAGE_CACHE', '0');
     expect(await get('/').answer).toBeNull();

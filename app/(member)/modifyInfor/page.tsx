@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
-import { MemberInfoForm } from '@/components/members/member-info-form';
+import { MemberInfo } from '@/components/members/member-info';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeader } from '@/components/ui/page-header';
-import { getMemberProfile } from '@/lib/api/members';
 import { routes } from '@/lib/routes';
 import { pageMetadata } from '@/lib/seo';
-import { memberClient, requireMember } from '@/lib/session';
 
 export const metadata: Metadata = pageMetadata({ title: '编辑资料', path: routes.modifyInfo(), noindex: true });
 
-/** SPEC §2 login-required: the member edits their own record (UpdateVipinformation). */
-export default async function ModifyInfoPage() {
-  await requireMember(routes.modifyInfo());
-  const profile = await getMemberProfile(await memberClient());
+/**
+ * SPEC §2 login-required: the member edits their own record (UpdateVipinformation). One shell for every member, kept
+ * by the page cache (lib/routes.ts MEMBER_SHELL_PATHS); the form and the values it starts from are the browser's
+ * (components/members/member-info.tsx). proxy.ts sends a visitor without a session to the 请先登录 flow first.
+ */
+export default function ModifyInfoPage() {
   return (
     <>
       <PageHeader title="编辑资料" subtitle="完善资料，享受更贴心的诊疗服务" />
@@ -24,7 +24,7 @@ export default async function ModifyInfoPage() {
             { name: '编辑资料', path: routes.modifyInfo() },
           ]}
         />
-        <MemberInfoForm profile={profile} loginHref={routes.loginDialog({ next: routes.modifyInfo() })} />
+        <MemberInfo path={routes.modifyInfo()} loginHref={routes.loginDialog({ next: routes.modifyInfo() })} />
       </div>
     </>
   );
