@@ -46,11 +46,28 @@ if [ -z "$($SYSTEMCTL list-units --plain --no-legend --state=active 'shengai-nex
 else
   "$here/rolling-restart.sh"
 fi
+env_file="${SHENGAI_ENV_FILE:-$HOME_DIR/shared/shengai.env}"
+page_dir="$(sed -n 's/^PAGE_CACHE_DIR=\(..*\)$/\1/p' "$env_file" 2>/dev/null | tail -1)"
+# Pages kept on disk are per build (PAGE_CACHE_DIR/<data source>/<build>/, lib/page-cache/disk.ts): the current and
+# the previous release's stay, for a rollback; older builds' go, now that no process runs them, so releases do not
+# fill the disk. Only under an absolute folder.
+if [ "${page_dir#/}" != "$page_dir" ] && [ "$page_dir" != / ] && [ -d "$page_dir" ]; then
+  keep=" $(cat "$target/.next/BUILD_ID") "
+  previous="$(readlink -f "$HOME_DIR/previous" 2>/dev/null || true)"
+  if [ -n "$previous" ] && [ -f "$previous/.next/BUILD_ID" ]; then keep="$keep$(cat "$previous/.next/BUILD_ID") "; fi
+  for build_dir in "$page_dir"/*/*/; do
+    [ -d "$build_dir" ] || continue
+    build="$(basename "$build_dir")"
+    case "$keep" in
+      *" $build "*) ;;
+      *) rm -rf -- "$build_dir" && echo "release: removed the pages kept on disk for build $build" ;;
+    esac
+  done
+fi
 # The release's prerender (docs/operations.md "Releases"): with pages kept on disk (PAGE_CACHE_DIR), one process
 # renders the sitemap once, for every process and the first crawlers. A failure costs only speed: each page then
 # renders at its first visit. SHENGAI_PRERENDER=0 skips it.
-env_file="${SHENGAI_ENV_FILE:-$HOME_DIR/shared/shengai.env}"
-if [ "${SHENGAI_PRERENDER:-1}" != 0 ] && [ -n "$(sed -n 's/^PAGE_CACHE_DIR=\(..*\)$/\1/p' "$env_file" 2>/dev/null | tail -1)" ]; then
+if [ "${SHENGAI_PRERENDER:-1}" != 0 ] && [ -n "$page_dir" ]; then
   port="$($SYSTEMCTL list-units --plain --no-legend --state=active 'shengai-next@*.service' | sed -n 's/^shengai-next@\([0-9]*\)\.service.*/\1/p' | awk 'NR == 1')"
   if [ -n "$port" ]; then
     node "$target/scripts/prerender-pages.mjs" "http://127.0.0.1:$port" || echo "release: the prerender failed; pages render at their first visit" >&2
