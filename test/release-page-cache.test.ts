@@ -31,7 +31,7 @@ function keptPages(source: string, build: string): string {
 
 function runRelease(arg: string, env: Record<string, string> = {}) {
   const r = spawnSync('bash', ['deploy/release.sh', arg], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', SHENGAI_HOME: home, SYSTEMCTL: path.join(home, 'systemctl'), SHENGAI_PRERENDER: '0', ...env },
+    env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '/usr/bin:/bin', SHENGAI_HOME: home, SYSTEMCTL: path.join(home, 'systemctl'), SHENGAI_PRERENDER: '0', ...env },
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
