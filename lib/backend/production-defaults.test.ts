@@ -22,7 +22,7 @@ import {
 import { PAYMENT_UNAVAILABLE_MESSAGE } from './payments';
 import { call, ensureMember, memberToken } from '@/test/backend-member-services';
 import { idCardFor } from '@/test/id-cards';
-import { startProblems } from '@/lib/operations/start-checks';
+import { siteUrlProblem, startProblems } from '@/lib/operations/start-checks';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shengai-production-defaults-'));
 const strong = 'a3f1c9e07b2d4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d';
@@ -50,6 +50,25 @@ describe('JWT_SECRET', () => {
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('JWT_SECRET', 'change-me');
     expect(() => settingsFromEnv({ dbPath: path.join(dir, 'weak.db') })).toThrow(/placeholder/);
+  });
+});
+
+describe('SITE_URL', () => {
+  it('refuses the example’s placeholder, an example host, and a value that is not an http(s) origin; takes a public origin', () => {
+    const example = fs.readFileSync('deploy/shengai.env.example', 'utf8').match(/^SITE_URL=(.+)$/m)?.[1];
+    expect(example).toBeTruthy();
+    expect(siteUrlProblem(example)).toMatch(/placeholder/);
+    for (const bad of ['https://www.example.com', 'https://shop.example.org', 'http://x.invalid']) expect(siteUrlProblem(bad), bad).toMatch(/placeholder/);
+    for (const bad of ['www.shengai.cn', 'ftp://www.shengai.cn', 'https://www.shengai.cn/site', 'https://www.shengai.cn/?a=1', 'https://u:p@www.shengai.cn']) {
+      expect(siteUrlProblem(bad), bad).toMatch(/not an (?:address|origin)/);
+    }
+    for (const good of ['https://www.shengai-tcm.cn', 'https://www.shengai-tcm.cn/', 'http://127.0.0.1:3000', 'https://example-hospital.cn', undefined, '']) expect(siteUrlProblem(good), String(good)).toBeNull();
+  });
+
+  it('stops next start with the placeholder, and only next start', async () => {
+    const production = { NODE_ENV: 'production', EMBEDDED_BACKEND: '1', SITE_URL: 'https://www.shengai-tcm.example' };
+    expect((await startProblems(production)).join('\n')).toMatch(/SITE_URL=https:\/\/www\.shengai-tcm\.example is an example/);
+    expect(await startProblems({ ...production, NODE_ENV: 'development' })).toEqual([]);
   });
 });
 
