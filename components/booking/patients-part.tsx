@@ -14,13 +14,13 @@ import { single } from '@/lib/url-params';
 import { PatientManager } from './patient-manager';
 
 /** The page's rule for `next`, as it had on the server: one value, at most 300 characters, a same-site path. */
-function nextOf(params: URLSearchParams): string | null {
+function nextOf(params: Pick<URLSearchParams, 'getAll'>): string | null {
   const values = params.getAll('next');
   return safeInternalPath(single(values.length > 1 ? values : values[0], 300) ?? null);
 }
 
 export function PatientsPart() {
-  const next = nextOf(new URLSearchParams(useSearchParams().toString()));
+  const next = nextOf(useSearchParams());
   const { data, failed, retry } = useMemberRead<PatientList>(queryKeys.patients, sessionPatientsPath(), routes.patients({ next: next ?? undefined }));
   if (data) return <PatientManager patients={data.patients} max={data.max} selfIdCardOnFile={data.selfIdCardOnFile} next={next} />;
   return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-64" />;
