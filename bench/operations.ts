@@ -51,8 +51,8 @@ async function memberCookie(): Promise<string> {
 function loads(cookie: string, connections = { visitors: 8, member: 2, posts: 1 }) {
   return {
     visitors: startLoad({ origin, paths: ['/', '/doctordetail/D100001', '/doctorlist', '/newtdetail/2', '/hospitallist'], concurrency: connections.visitors, localAddress: '127.0.0.41' }),
-    // The member's own data: the read of the /userIndex shell (its HTML holds none) and a page rendered for them.
-    member: startLoad({ origin, paths: ['/session/member-home', '/modifyInfor'], concurrency: connections.member, headers: { cookie }, mustContain: '李文博', localAddress: '127.0.0.42' }),
+    // The member's own data: the reads of the /userIndex and /modifyInfor shells (their HTML holds none).
+    member: startLoad({ origin, paths: ['/session/member-home', '/session/member-info'], concurrency: connections.member, headers: { cookie }, mustContain: '李文博', localAddress: '127.0.0.42' }),
     posts: startLoad({ origin, paths: ['/api/News/GetNewList'], concurrency: connections.posts, post: 'type=1&PageIndex=1&PageSize=5', localAddress: '127.0.0.43' }),
   };
 }

@@ -47,7 +47,8 @@ else
   "$here/rolling-restart.sh"
 fi
 env_file="${SHENGAI_ENV_FILE:-$HOME_DIR/shared/shengai.env}"
-page_dir="$(sed -n 's/^PAGE_CACHE_DIR=\(..*\)$/\1/p' "$env_file" 2>/dev/null | tail -1)"
+# No environment file (the tests' local stack) is no PAGE_CACHE_DIR.
+page_dir="$( (sed -n 's/^PAGE_CACHE_DIR=\(..*\)$/\1/p' "$env_file" 2>/dev/null || true) | tail -1)"
 # Pages kept on disk are per build (PAGE_CACHE_DIR/<data source>/<build>/, lib/page-cache/disk.ts): the current and
 # the previous release's stay, for a rollback; older builds' go, now that no process runs them, so releases do not
 # fill the disk. Only under an absolute folder.

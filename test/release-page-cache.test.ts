@@ -74,15 +74,19 @@ describe('deploy/release.sh: pages kept on disk', () => {
     expect(fs.existsSync(path.join(kept[1]!, 'abc.page'))).toBe(true);
   });
 
-  it('removes nothing when PAGE_CACHE_DIR is unset or relative', () => {
+  it('removes nothing, and releases, when PAGE_CACHE_DIR is unset or relative, or there is no environment file', () => {
     const [a, b, c] = ['buildAAAA', 'buildBBBB', 'buildCCCC'].map(release);
     runRelease(a!);
     runRelease(b!);
     const old = keptPages('source1', 'buildOLD1');
-    for (const value of ['', 'shared/page-cache']) {
-      fs.writeFileSync(path.join(home, 'shared', 'shengai.env'), value ? `PAGE_CACHE_DIR=${value}\n` : 'NODE_ENV=production\n');
-      expect(runRelease(c!)).not.toContain('removed the pages');
-      expect(fs.existsSync(path.join(old, 'abc.page')), value).toBe(true);
+    for (const value of ['', 'shared/page-cache', null]) {
+      const envFile = path.join(home, 'shared', 'shengai.env');
+      if (value === null) fs.rmSync(envFile);
+      else fs.writeFileSync(envFile, value ? `PAGE_CACHE_DIR=${value}\n` : 'NODE_ENV=production\n');
+      const out = runRelease(c!);
+      expect(out).toMatch(/release: (?:current → |.*already the current release)/);
+      expect(out).not.toContain('removed the pages');
+      expect(fs.existsSync(path.join(old, 'abc.page')), String(value)).toBe(true);
     }
   });
 });

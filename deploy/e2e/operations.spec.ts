@@ -158,8 +158,10 @@ test('rolling restart under load: no failed request for visitors, a member or a 
   const tokens = await apiLogin(request, DEMO.poor);
   const cookie = `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}`;
   const visitors = startLoad({ origin: stackURL, paths: ['/', '/doctordetail/D100001', '/doctorlist'], concurrency: 8, localAddress: '127.0.0.31' });
-  // The member's own data: /userIndex's read (its HTML is a kept shell without it) and a page rendered for them.
-  const member = startLoad({ origin: stackURL, paths: ['/session/member-home', '/modifyInfor'], concurrency: 3, headers: { cookie }, mustContain: '李文博', localAddress: '127.0.0.32' });
+  // The member's own data: the reads of the /userIndex and /modifyInfor shells (their HTML holds none of it), and a
+  // page still rendered for the member (体质档案).
+  const member = startLoad({ origin: stackURL, paths: ['/session/member-home', '/session/member-info'], concurrency: 2, headers: { cookie }, mustContain: '李文博', localAddress: '127.0.0.32' });
+  const memberPage = startLoad({ origin: stackURL, paths: ['/dRecord/constitution'], concurrency: 1, headers: { cookie }, mustContain: '历次中医体质辨识结果', localAddress: '127.0.0.38' });
   // Posts are never retried by nginx once sent: a process closing a connection nginx writes on would fail them.
   const posts = startLoad({ origin: stackURL, paths: ['/api/News/GetNewList'], concurrency: 2, post: 'type=1&PageIndex=1&PageSize=5', localAddress: '127.0.0.33' });
   const old = nextPorts.map(pidOf);
@@ -172,13 +174,15 @@ test('rolling restart under load: no failed request for visitors, a member or a 
     // The load goes on a little after both are back.
     const atEnd = visitors.result.total;
     await expect.poll(() => visitors.result.total - atEnd, { timeout: 60_000 }).toBeGreaterThan(50);
-    await Promise.all([visitors.stop(), member.stop(), posts.stop()]);
+    await Promise.all([visitors.stop(), member.stop(), memberPage.stop(), posts.stop()]);
   }
-  console.log(`rolling restart: visitors ${visitors.result.total}, member ${member.result.total}, posts ${posts.result.total}\n${output}`);
+  console.log(`rolling restart: visitors ${visitors.result.total}, member ${member.result.total}, member page ${memberPage.result.total}, posts ${posts.result.total}\n${output}`);
   expect(visitors.result.failed, failedOf(visitors.result)).toBe(0);
   expect(member.result.failed, failedOf(member.result)).toBe(0);
+  expect(memberPage.result.failed, failedOf(memberPage.result)).toBe(0);
   expect(posts.result.failed, failedOf(posts.result)).toBe(0);
   expect(member.result.total).toBeGreaterThan(10);
+  expect(memberPage.result.total).toBeGreaterThan(0);
   nextPorts.forEach((port, i) => {
     expect(pidOf(port)).not.toBe(old[i]);
     expect(alive(old[i]!)).toBe(false);

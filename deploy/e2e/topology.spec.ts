@@ -38,11 +38,12 @@ test('the web processes call the API host over HTTP and hold no data of their ow
     expect((await request.post(`http://127.0.0.1:${port}/api/News/GetNewList`, { form: { type: '1' } })).status()).toBe(404);
   }
   expect(openFiles(pidOf(apiPort)).some((f) => f === database)).toBe(true);
-  // A member's page through nginx is made from the API host's answers: its log has the calls.
+  // A member's data through nginx (the read of the /modifyInfor shell) is made from the API host's answers: its log
+  // has the calls.
   const from = logOf(apiPort).length;
   const tokens = await apiLogin(request, DEMO.rich);
-  const page = await request.get('/modifyInfor', { headers: { accept: 'text/html', cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` } });
-  expect(page.status()).toBe(200);
-  expect(await page.text()).toContain('王雅琴');
+  const read = await request.get('/session/member-info', { headers: { cookie: `Token=${tokens.accessToken}; refreshToken=${tokens.refreshToken}` } });
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({ signedOut: false, data: { name: '王雅琴' } });
   await expect.poll(() => logOf(apiPort).slice(from).includes('"route":"/api/[...path]"'), { timeout: 15_000 }).toBe(true);
 });
