@@ -6,7 +6,7 @@
  */
 import { useSearchParams } from 'next/navigation';
 import { queryKeys } from '@/components/ui/query-keys';
-import { MemberReadFailed, MemberReadPending, useMemberRead } from '@/components/ui/use-member-read';
+import { MemberReadWaiting, useMemberRead } from '@/components/ui/use-member-read';
 import type { PatientList } from '@/lib/api/patients';
 import { safeInternalPath, sessionPatientsPath } from '@/lib/internal-paths';
 import { routes } from '@/lib/routes';
@@ -23,5 +23,5 @@ export function PatientsPart() {
   const next = nextOf(useSearchParams());
   const { data, failed, retry } = useMemberRead<PatientList>(queryKeys.patients, sessionPatientsPath(), routes.patients({ next: next ?? undefined }));
   if (data) return <PatientManager patients={data.patients} max={data.max} selfIdCardOnFile={data.selfIdCardOnFile} next={next} />;
-  return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-64" />;
+  return <MemberReadWaiting failed={failed} retry={retry} className="h-64" />;
 }

@@ -9,7 +9,7 @@ import { sessionMemberHomePath } from '@/lib/internal-paths';
 import { FavouriteLists } from './favourite-lists';
 import { MemberProfileCard } from './member-profile-card';
 import type { MemberHomeView } from './member-home-view';
-import { MemberReadFailed, MemberReadPending, useMemberRead } from '@/components/ui/use-member-read';
+import { MemberReadWaiting, useMemberRead } from '@/components/ui/use-member-read';
 
 /** `children`: the shell's part between the card and the favourites (the shortcuts), shown from the first HTML. */
 export function MemberHome({ path, children }: { path: string; children: ReactNode }) {
@@ -25,7 +25,7 @@ export function MemberHome({ path, children }: { path: string; children: ReactNo
   }
   return (
     <>
-      {failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-[11.5rem]" />}
+      <MemberReadWaiting failed={failed} retry={retry} className="h-[11.5rem]" />
       {children}
     </>
   );

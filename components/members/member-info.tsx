@@ -5,7 +5,7 @@
  * form keeps its own state from its first values.
  */
 import { queryKeys } from '@/components/ui/query-keys';
-import { MemberReadFailed, MemberReadPending, useMemberRead } from '@/components/ui/use-member-read';
+import { MemberReadWaiting, useMemberRead } from '@/components/ui/use-member-read';
 import { sessionMemberInfoPath } from '@/lib/internal-paths';
 import { MemberInfoForm } from './member-info-form';
 import type { MemberInfoView } from './member-info-view';
@@ -13,5 +13,5 @@ import type { MemberInfoView } from './member-info-view';
 export function MemberInfo({ path, loginHref }: { path: string; loginHref: string }) {
   const { data, failed, retry } = useMemberRead<MemberInfoView>(queryKeys.memberInfo, sessionMemberInfoPath(), path);
   if (data) return <MemberInfoForm profile={data} loginHref={loginHref} />;
-  return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-[30rem]" />;
+  return <MemberReadWaiting failed={failed} retry={retry} className="h-[30rem]" />;
 }

@@ -52,6 +52,11 @@ export function MemberReadFailed({ retry }: { retry: () => void }) {
   );
 }
 
+/** What a part shows until its read answers: the failure with 重新加载, else the placeholder of the part's height. */
+export function MemberReadWaiting({ failed, retry, className }: { failed: boolean; retry: () => void; className: string }) {
+  return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className={className} />;
+}
+
 /**
  * A page of a list past its end (a link kept from before some records went): the way back to the first page. A
  * page rendered for the member answered this with 404; a kept shell cannot know the member's count.
@@ -83,7 +88,7 @@ export function MemberListPage<T>({
   children: (items: T[]) => ReactNode;
 }) {
   const { data, failed, retry } = useMemberRead<Page<T>>(queryKey, path, hrefFor(page));
-  if (!data) return failed ? <MemberReadFailed retry={retry} /> : <MemberReadPending className="h-64" />;
+  if (!data) return <MemberReadWaiting failed={failed} retry={retry} className="h-64" />;
   if (data.items.length === 0) return page > 1 ? <MemberListPastTheEnd firstPage={hrefFor(1)} /> : empty;
   return (
     <>
