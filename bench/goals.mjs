@@ -174,7 +174,7 @@ export function judgeNextInternals(code) {
       met: code.lines <= RENDER_GOALS.nextInternalsLines,
       figure: `${code.lines} lines (${code.code} of code) in ${code.parts.reduce((n, p) => n + p.files.length, 0)} modules`,
       target: `≤ ${RENDER_GOALS.nextInternalsLines}`,
-      why: code.lines <= RENDER_GOALS.nextInternalsLines ? '' : 'the page cache and the patches are still the site\'s own (see the code table)',
+      why: code.lines <= RENDER_GOALS.nextInternalsLines ? '' : 'blocked on Next 16: its kept pages cannot carry a CSP without \'unsafe-inline\', so the page cache stays (docs/decisions.md "Why the line goal is blocked on Next 16")',
     },
     {
       name: 'Prototype patches without a reason in docs/decisions.md',
