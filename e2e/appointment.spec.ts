@@ -22,8 +22,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { demoDeployment, relaxedSmsLimits } from '../playwright.config';
 import { idCardCheckChar } from '../lib/validation';
-import { api, registerFreshMember } from './auth-helpers';
-import { apiUrl } from './support/api-origin';
+import { api, authed, registerFreshMember } from './auth-helpers';
 import { DEMO, loginAs } from './support/members-session';
 
 test.beforeEach(() => test.slow());
@@ -48,10 +47,6 @@ function freshIdCard(sex: 0 | 1 = 0): string {
   return first17 + idCardCheckChar(first17);
 }
 
-async function authed<T = unknown>(request: APIRequestContext, token: string, path: string, fields: Record<string, string>) {
-  const res = await request.post(apiUrl(path), { form: fields, headers: { Authorization: `Bearer ${token}` } });
-  return (await res.json()) as { ErrorNo: number; ErrorInfo: string; Result: T };
-}
 
 /** A doctor with at least two open periods two or more days ahead, and those periods. */
 async function doctorWithOpenSlots(request: APIRequestContext, skip = 0): Promise<{ code: string; slots: Slot[] }> {

@@ -16,7 +16,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoDeployment, relaxedSmsLimits } from '../playwright.config';
-import { api, registerFreshMember } from './auth-helpers';
+import { api, authed, registerFreshMember } from './auth-helpers';
 import { apiUrl } from './support/api-origin';
 import { apiLogin, dbPath, queryDb, setSessionCookies } from './support/members-session';
 import { memberWithPatient } from './support/patients';
@@ -32,10 +32,6 @@ interface Envelope<T> {
   Result: T;
 }
 
-async function authed<T = unknown>(request: APIRequestContext, token: string, p: string, fields: Record<string, string>) {
-  const res = await request.post(apiUrl(p), { form: fields, headers: { Authorization: `Bearer ${token}` } });
-  return (await res.json()) as Envelope<T>;
-}
 
 /** A doctor who offers 图文问诊 (consults online, with a fee). */
 async function onlineDoctor(): Promise<{ id: number; code: string }> {

@@ -25,6 +25,12 @@ export async function api<T = unknown>(request: APIRequestContext, path: string,
   return (await res.json()) as Envelope<T>;
 }
 
+/** An API call made with a member's access token (`Authorization: Bearer`), as the site's server makes it. */
+export async function authed<T = unknown>(request: APIRequestContext, token: string, path: string, fields: Record<string, string>) {
+  const res = await request.post(apiUrl(path), { form: fields, headers: { Authorization: `Bearer ${token}` } });
+  return (await res.json()) as Envelope<T>;
+}
+
 /** A phone nobody uses yet (139 + 8 random digits), so specs can run again on the same database. */
 export function freshPhone(): string {
   return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -10,9 +10,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatYuan } from '../lib/fees';
 import { idCardCheckChar } from '../lib/validation';
-import { api, failNext, registerFreshMember } from './auth-helpers';
+import { api, authed, failNext, registerFreshMember } from './auth-helpers';
 import { loginAs } from './support/members-session';
-import { apiUrl } from './support/api-origin';
 
 // Each journey registers a member and renders several member pages: slow on a busy machine.
 test.beforeEach(() => test.slow());
@@ -54,10 +53,6 @@ async function apiLogin(request: APIRequestContext, who: { phone: string; passwo
   return { accessToken: r.Result.access_token, refreshToken: r.Result.refresh_token };
 }
 
-async function authed<T = unknown>(request: APIRequestContext, token: string, path: string, fields: Record<string, string>) {
-  const res = await request.post(apiUrl(path), { form: fields, headers: { Authorization: `Bearer ${token}` } });
-  return (await res.json()) as { ErrorNo: number; ErrorInfo: string; Result: T };
-}
 
 async function recordRow(page: Page, doctorName: string, date: string) {
   const table = page.getByRole('table', { name: '挂号记录' });

@@ -9,8 +9,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { idCardCheckChar } from '../lib/validation';
-import { api, freshPhone, latestSmsCode, registerFreshMember } from './auth-helpers';
-import { apiUrl } from './support/api-origin';
+import { api, authed, freshPhone, latestSmsCode, registerFreshMember } from './auth-helpers';
 import { loginAs } from './support/members-session';
 
 test.beforeEach(() => test.slow());
@@ -32,10 +31,6 @@ function idCard(year: number, sex: 0 | 1): string {
   return first17 + idCardCheckChar(first17);
 }
 
-async function authed<T = unknown>(request: APIRequestContext, token: string, path: string, fields: Record<string, string>) {
-  const res = await request.post(apiUrl(path), { form: fields, headers: { Authorization: `Bearer ${token}` } });
-  return (await res.json()) as { ErrorNo: number; ErrorInfo: string; Result: T };
-}
 
 /** A fresh member logged in in the browser; with `own`, their ID card is on file (本人 is a 就诊人). */
 async function freshMember(context: import('@playwright/test').BrowserContext, request: APIRequestContext, name: string, own?: string) {
