@@ -10,6 +10,7 @@ import { updateTag } from 'next/cache';
 import { z } from 'zod';
 import { defineAction, type ActionFailure, type ActionResult } from '@/lib/actions/define-action';
 import { CACHE_TAGS } from '@/lib/api/cache';
+import { isApiError } from '@/lib/api/errors';
 import { addPatient, removePatient, updatePatient, type Patient } from '@/lib/api/patients';
 import {
   bookingRefusalOf,
@@ -26,8 +27,9 @@ import { messages } from '@/lib/messages';
 import { purgePageCache } from '@/lib/page-cache/store';
 import { validatePatientDraft, type PatientDraft, type PatientErrors } from '@/lib/validation/patient-rules';
 import { validateReviewDraft, type ReviewErrors } from '@/lib/validation/review-rules';
-import { optionalText } from '@/lib/validation/parse-input';
-import { IDEMPOTENCY_KEY, REGISTER_NO, SCHEDULE_ID } from '@/lib/contract';
+import { imageCodeInput, proofInput } from '@/lib/validation/member-schemas';
+import { optionalText, parseInput } from '@/lib/validation/parse-input';
+import { IDEMPOTENCY_KEY, isProofNeeded, REGISTER_NO, SCHEDULE_ID, type WireProofChallenge, type WireProofSolution } from '@/lib/contract';
 
 /** Why the booking host refused (docs/api.md): the form explains REAL_NAME_REQUIRED and the like. */
 interface Refusal {
@@ -193,7 +195,7 @@ export const reviewVisitAction = defineAction<typeof reviewInput, { review: Visi
   { member: true, invalid: '评价信息无效，请刷新页面后重试', failure: '评价未提交' },
 );
 
-export type PatientActionResult = ActionResult<{ patient?: Patient; message: string }, { errors: PatientErrors; reason: string }>;
+export type PatientActionResult = ActionResult<{ patient?: Patient; message: string }, PatientRefusal>;
 
 const PATIENT_FORMAT_MESSAGE = '就诊人信息格式不正确，请刷新页面后重试';
 
@@ -216,39 +218,65 @@ const consentCodeInput = z
   .regex(/^(\d{6})?$/, '本人同意验证码为6位数字')
   .nullish();
 
+/** The image code's shape; its rule (4 digits) is checked in the action, so a mistyped one is asked again, not a bad form. */
+const imageCodeShape = z.object({ key: z.string().max(64), code: z.string().max(8) }, { error: PATIENT_FORMAT_MESSAGE });
+
 /** Absent (null or undefined) adds a 就诊人; a whole number saves that one. */
-const savePatientInput = z.object({ id: patientIdInput.nullish(), draft: patientDraftInput, consentCode: consentCodeInput });
+const savePatientInput = z.object({ id: patientIdInput.nullish(), draft: patientDraftInput, consentCode: consentCodeInput, image: imageCodeShape.nullish(), proof: proofInput });
+
+/**
+ * What a refused save tells the form: the fields' errors, the host's reason, and what the consent code's send asks
+ * for first: the image code, or a proof of work (a challenge the form solves and sends the save again with).
+ */
+interface PatientRefusal {
+  errors: PatientErrors;
+  reason: string;
+  needImageCode: boolean;
+  proof: WireProofChallenge;
+}
 
 /**
  * Adds a 就诊人 (id absent) or saves one (id given); the form keeps everything typed when it fails. A refusal
- * carries its reason: CONSENT_REQUIRED asks the form for the code sent to that person's phone.
+ * carries its reason: CONSENT_REQUIRED asks the form for the code sent to that person's phone. Sending that
+ * code is an SMS send like any other (lib/backend/sms.ts): past the client's allowance it asks for the image
+ * code first (`needImageCode`), past strangers' share of that phone's day a proof of work (`proof`, answered before
+ * anything is written), and the form sends the save again with it.
  */
 export const savePatientAction = defineAction<
   typeof savePatientInput,
   { patient?: Patient; message: string },
-  { errors: PatientErrors; reason: string },
-  [id: number | null, draft: PatientDraft, consentCode?: string | null]
+  PatientRefusal,
+  [id: number | null, draft: PatientDraft, consentCode?: string | null, image?: { key: string; code: string } | null, proof?: WireProofSolution]
 >(
   savePatientInput,
-  async ({ id, draft, consentCode }, { client }) => {
+  async ({ id, draft, consentCode, image, proof }, { client }) => {
     const editing = id !== null && id !== undefined;
     const checked = validatePatientDraft(draft, { editing });
     if (!checked.ok) return { ok: false, message: '请检查标出的内容，就诊人尚未保存', errors: checked.errors };
+    const img = image ? parseInput(imageCodeInput, image, '请输入4位图形验证码') : undefined;
+    if (img && !img.ok) return { ok: false, message: img.message, needImageCode: true };
     const c = await client();
-    const consent = consentCode || undefined;
+    const consent = { consentCode: consentCode || undefined, image: img?.value, proof };
     const patient = editing
-      ? await updatePatient(c, id, { ...checked.value, consentCode: consent })
-      : await addPatient(c, { ...checked.value, idCard: checked.value.idCard!, consentCode: consent });
+      ? await updatePatient(c, id, { ...checked.value, ...consent })
+      : await addPatient(c, { ...checked.value, idCard: checked.value.idCard!, ...consent });
     return { ok: true, patient, message: editing ? '就诊人信息已保存' : `已添加就诊人${patient.name}` };
   },
   {
     member: true,
     invalid: PATIENT_FORMAT_MESSAGE,
-    args: (id, draft, consentCode) => ({ id, draft, consentCode }),
+    args: (id, draft, consentCode, image, proof) => ({ id, draft, consentCode, image, proof }),
     failure: '就诊人尚未保存',
     refine: (failure, err) => {
       const reason = bookingRefusalOf(err);
-      return reason ? { ...failure, reason } : failure;
+      const result = isApiError(err) ? err.result : null;
+      const needImageCode = (result as { NeedImgCode?: unknown } | null)?.NeedImgCode === true;
+      return {
+        ...failure,
+        ...(reason ? { reason } : {}),
+        ...(needImageCode ? { needImageCode } : {}),
+        ...(isProofNeeded(result) ? { proof: result.Challenge } : {}),
+      };
     },
   },
 );

@@ -5,7 +5,10 @@
  * after a Headless UI confirmation. The account holder is listed once their ID card is on file and is edited
  * on /modifyInfor. The form keeps everything typed when a save fails; each write is sent once. A person
  * another account already has needs their consent (docs/api.md "HIS_Register patients"): the backend sends
- * a code to the phone on file for them, and the form asks for it, then saves again with it.
+ * a code to the phone on file for them, and the form asks for it, then saves again with it. That send is an
+ * SMS send like any other: past the client's allowance it asks for the picture code first (SPEC §4), shown here
+ * as in the login overlays (image-code-field.tsx), and past strangers' share of that phone's day for a proof of work,
+ * solved here and sent again once (use-proof.tsx).
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +16,8 @@ import { useId, useState } from 'react';
 import { Link } from '@/components/ui/link';
 import { fieldErrors } from '@/components/ui/field-errors';
 import { useSubmission } from '@/components/ui/use-submission';
+import { ImageCodeField, useImageCode } from '@/components/overlays/image-code-field';
+import { ProofStatus, useProof } from '@/components/overlays/use-proof';
 import { LoginPromptLink } from '@/components/overlays/login-prompt-link';
 import { queryKeys } from '@/components/ui/query-keys';
 import type { Patient } from '@/lib/api/patients';
@@ -52,6 +57,9 @@ function PatientForm({
   const [consentError, setConsentError] = useState<string | null>(null);
   const consentKey = `${draft.name.trim()}|${draft.idCard.trim().toUpperCase()}`;
   const askingConsent = consentFor !== null && consentFor === consentKey;
+  // Shown once the consent code's send has asked for the picture code; spent by the next send, right or wrong.
+  const imageCode = useImageCode();
+  const { solving, withProof } = useProof();
   const { pending, run } = useSubmission((message) => setFailure({ ok: false, message }), '网络异常，就诊人尚未保存，请稍后重试');
 
   const idTyped = draft.idCard.trim();
@@ -78,13 +86,23 @@ function PatientForm({
       setFailure({ ok: false, message: '请填写本人同意验证码，就诊人尚未保存' });
       return;
     }
+    // Without a consent code the save sends one, and carries the picture code when one is shown.
+    const image = code ? undefined : imageCode.answer;
+    if (image && !/^\d{4}$/.test(image.code.trim())) {
+      setFailure({ ok: false, message: '请输入4位图形验证码，就诊人尚未保存' });
+      return;
+    }
     run(async () => {
-      const r = await savePatientAction(existing ? existing.id : null, draft, code || null);
+      const picture = image ? { key: image.key, code: image.code.trim() } : null;
+      const r = await withProof((proof) => savePatientAction(existing ? existing.id : null, draft, code || null, picture, proof));
       if (r.ok) onDone(r);
       else {
         setFailure(r);
         if (r.errors) setErrors(r.errors);
-        if (r.reason === 'CONSENT_REQUIRED') {
+        if (r.needImageCode) await imageCode.load();
+        else if (r.reason === 'CONSENT_REQUIRED') {
+          // The code was sent: the picture it took is spent.
+          imageCode.clear();
           setConsentFor(consentKey);
           setConsentCode('');
         } else if (askingConsent && r.errorNo === -1 && /验证码/.test(r.message)) setConsentError(r.message);
@@ -193,7 +211,16 @@ function PatientForm({
           )}
         </div>
       ) : null}
+      {imageCode.image ? (
+        <div className="col-span-2 rounded-lg border border-stone-200 bg-stone-50 p-4">
+          <p className="mb-2 text-sm text-stone-700">
+            发送本人同意验证码前，请先填写图形验证码（看不清可点击图片换一张，或点击“听语音验证码”），再提交。
+          </p>
+          <ImageCodeField id={id} imageCode={imageCode} />
+        </div>
+      ) : null}
       <div className="col-span-2 space-y-3">
+        <ProofStatus solving={solving} />
         {failure ? (
           <p role="alert" className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
             {failure.message}

@@ -3,28 +3,17 @@
  * SMS code input with its 获取验证码 button: a 60 s resend countdown, and the
  * numeric image code (RndVcodeNum) first when the API asks for it (SPEC §4).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { sessionImageCodeAudioPath, sessionImageCodePath } from '@/lib/internal-paths';
-import { messages } from '@/lib/messages';
+import { useEffect, useState } from 'react';
 import { validatePhone } from '@/lib/validation';
-import { queryKeys } from '@/components/ui/query-keys';
-import { readRoute } from '@/components/ui/read-route';
 import { showToast } from '@/components/ui/toast';
 import { useSubmission } from '@/components/ui/use-submission';
 import type { SmsPurpose } from '@/lib/api/auth';
 import { sendSmsCodeAction } from './actions';
+import { ImageCodeField, useImageCode } from './image-code-field';
 import { FormField } from './overlay-frame';
 import { ProofStatus, useProof } from './use-proof';
 
 const RESEND_SECONDS = 60;
-/** The audio did not play: the code has expired or been used, or the allowance is spent. */
-const AUDIO_FAILED = '语音验证码无法播放，请点击图片换一张后再听';
-
-type ImageCodeAnswer = { ok: true; key: string; image: string } | { ok: false; message: string };
-
-/** GET /session/image-code; a failed request reads as the SPEC §8 network message. */
-const fetchImageCode = () => readRoute<ImageCodeAnswer>(sessionImageCodePath()).catch((): ImageCodeAnswer => ({ ok: false, message: messages.networkError }));
 
 export function SmsCodeField({
   id,
@@ -44,10 +33,7 @@ export function SmsCodeField({
   onPhoneError: (message: string) => void;
 }) {
   const [seconds, setSeconds] = useState(0);
-  const [image, setImage] = useState<{ key: string; src: string } | null>(null);
-  const [imageCode, setImageCode] = useState('');
-  const queryClient = useQueryClient();
-  const audio = useRef<HTMLAudioElement>(null);
+  const imageCode = useImageCode();
   // One send at a time, never retried (the API makes one code per request); a thrown call is the network message.
   const { pending: sending, run } = useSubmission((message) => showToast(message, 'error'));
   // A spent site-wide ceiling asks for a proof of work: solved here, then the send goes again once.
@@ -59,37 +45,19 @@ export function SmsCodeField({
     return () => clearTimeout(t);
   }, [seconds]);
 
-  /** Each code is asked for once (the API makes one per request): never cached, never retried. */
-  async function loadImage() {
-    const r = await queryClient.fetchQuery({ queryKey: queryKeys.imageCode, queryFn: fetchImageCode, staleTime: 0, gcTime: 0, retry: false });
-    if (r.ok) {
-      setImage({ key: r.key, src: r.image });
-      setImageCode('');
-    } else showToast(r.message, 'error');
-  }
-
-  /** The same code spoken (docs/elder-mode.md): made on the server, under the picture's throttle and expiry. */
-  function listen() {
-    const player = audio.current;
-    if (!image || !player) return;
-    player.src = sessionImageCodeAudioPath(image.key);
-    player.play().catch(() => showToast(AUDIO_FAILED, 'error'));
-  }
-
   function send() {
     const p = validatePhone(phone);
     if (!p.ok) return onPhoneError(p.message);
     run(async () => {
-      const img = image ? { key: image.key, code: imageCode } : undefined;
-      const r = await withProof((proof) => sendSmsCodeAction(p.value, purpose, img, proof));
+      const r = await withProof((proof) => sendSmsCodeAction(p.value, purpose, imageCode.answer, proof));
       if (r.ok) {
         // SPEC-style 60 s countdown in the UI, whatever shorter interval a test host allows.
         setSeconds(Math.max(r.resendAfterSeconds || 0, RESEND_SECONDS));
-        setImage(null);
+        imageCode.clear();
         showToast('验证码已发送，请注意查收', 'success');
       } else {
         showToast(r.message, 'error');
-        if (r.needImageCode) await loadImage();
+        if (r.needImageCode) await imageCode.load();
       }
     });
   }
@@ -97,32 +65,7 @@ export function SmsCodeField({
   return (
     <div>
       <ProofStatus solving={solving} />
-      {image ? (
-        <div className="mb-3 flex items-end gap-2">
-          <FormField
-            id={`${id}-img`}
-            label="图形验证码"
-            inputMode="numeric"
-            maxLength={4}
-            value={imageCode}
-            onChange={(e) => setImageCode(e.target.value)}
-            className="mb-0 flex-1"
-            autoComplete="off"
-          />
-          <button type="button" onClick={loadImage} className="mb-0.5 shrink-0" title="看不清，换一张">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a data: URI from the API */}
-            <img src={image.src} alt="图形验证码，点击换一张" width={100} height={40} className="rounded border border-stone-200" />
-          </button>
-          <button
-            type="button"
-            onClick={listen}
-            className="mb-0.5 min-h-11 shrink-0 rounded-md border border-brand-700 px-3 text-sm text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            听语音验证码
-          </button>
-          <audio ref={audio} preload="none" hidden />
-        </div>
-      ) : null}
+      <ImageCodeField id={id} imageCode={imageCode} />
       <div className="flex items-start gap-2">
         <FormField
           id={id}

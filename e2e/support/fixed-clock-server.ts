@@ -21,6 +21,8 @@ export function chinaClockAhead(hour: number, minute = 0, now = Date.now()): str
 
 export interface FixedClockServer {
   origin: string;
+  /** The server's own SQLite file, for a test that reads what the backend keeps (read-only). */
+  database: string;
   stop: () => void;
 }
 
@@ -58,6 +60,7 @@ export function startFixedClockServer(port: number, clock: string, name: string,
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    database,
     stop: () => {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });

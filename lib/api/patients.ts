@@ -5,7 +5,7 @@ import 'server-only';
  * never retried.
  */
 import type { AuthedClient } from './types';
-import type { WirePatient } from '@/lib/contract';
+import { proofField, type WirePatient, type WireProofSolution } from '@/lib/contract';
 
 export interface Patient {
   /** 0: the account holder (本人). */
@@ -60,13 +60,17 @@ export interface PatientInput {
   phone: string;
   /** The code sent to the person's phone when another account has them (their consent), once asked for. */
   consentCode?: string;
+  /** The numeric image code, when the consent code's send asked for it (`Result.NeedImgCode`, SPEC §4). */
+  image?: { key: string; code: string };
+  /** A solved proof of work, when that send was answered with a challenge (docs/security.md "The slower path"). */
+  proof?: WireProofSolution;
 }
 
 export async function addPatient(client: AuthedClient, input: PatientInput & { idCard: string }): Promise<Patient> {
   return reshape(
     await client.post(
       'HIS_Register/AddPatient',
-      { Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode },
+      { Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode, ImgKey: input.image?.key, ImgCode: input.image?.code, ...proofField(input.proof) },
       { write: true },
     ),
   );
@@ -76,7 +80,7 @@ export async function updatePatient(client: AuthedClient, id: number, input: Pat
   return reshape(
     await client.post(
       'HIS_Register/UpdatePatient',
-      { PatientID: id, Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode },
+      { PatientID: id, Name: input.name, Relation: input.relation, IDCard: input.idCard, Phone: input.phone, ConsentCode: input.consentCode, ImgKey: input.image?.key, ImgCode: input.image?.code, ...proofField(input.proof) },
       { write: true },
     ),
   );

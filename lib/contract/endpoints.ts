@@ -390,12 +390,12 @@ export interface Endpoints {
   'HIS_Register/GetPatientList': { access: 'member'; fields: None; result: WirePatientList };
   'HIS_Register/AddPatient': {
     access: 'member';
-    fields: { Name: string; Relation: string; IDCard?: string; Phone?: string; ConsentCode?: string };
+    fields: WithProof<{ Name: string; Relation: string; IDCard?: string; Phone?: string; ConsentCode?: string; ImgKey?: string; ImgCode?: string }>;
     result: WirePatient;
   };
   'HIS_Register/UpdatePatient': {
     access: 'member';
-    fields: { PatientID: number; Name: string; Relation: string; IDCard?: string; Phone?: string; ConsentCode?: string };
+    fields: WithProof<{ PatientID: number; Name: string; Relation: string; IDCard?: string; Phone?: string; ConsentCode?: string; ImgKey?: string; ImgCode?: string }>;
     result: WirePatient;
   };
   'HIS_Register/DeletePatient': { access: 'member'; fields: { PatientID: number }; result: WirePatientDeleted };

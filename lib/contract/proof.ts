@@ -44,6 +44,9 @@ export interface WireProofSolution {
   signature: string;
 }
 
+/** The `Proof` field of a call that carries a solution, or nothing. */
+export const proofField = (proof?: WireProofSolution): { [PROOF_FIELD]?: string } => ({ [PROOF_FIELD]: proof ? JSON.stringify(proof) : undefined });
+
 /** Whether an API error's Result asks for a proof of work. */
 export function isProofNeeded(result: unknown): result is WireProofNeeded {
   if (!result || typeof result !== 'object') return false;

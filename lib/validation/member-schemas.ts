@@ -15,7 +15,7 @@ export const objectOf = <S extends z.ZodRawShape>(shape: S) =>
  * A solved proof of work (lib/contract/proof.ts WireProofSolution), sent again with a call the API answered with a
  * challenge. Its shape only: the API checks the rest. Anything else is no proof (the API then asks again).
  */
-const proof = z
+export const proofInput = z
   .object({
     salt: z.string().max(200),
     challenge: z.string().regex(/^[0-9a-f]{64}$/),
@@ -29,15 +29,15 @@ const phone = fromRule(validatePhone);
 const password = fromRule(validatePassword);
 const smsCode = fromRule(validateSmsCode);
 
-export const passwordLoginInput = objectOf({ phone, password, proof });
+export const passwordLoginInput = objectOf({ phone, password, proof: proofInput });
 
 /** Phone and SMS code: SMS login, the phone check, the reset's first step. */
-export const phoneCodeInput = objectOf({ phone, code: smsCode, proof });
+export const phoneCodeInput = objectOf({ phone, code: smsCode, proof: proofInput });
 
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'activate', 'check'] as const;
 
 /** `image` is passed through: the action parses it apart, since its failure asks for a new image code. */
-export const smsSendInput = objectOf({ phone, purpose: z.enum(SMS_PURPOSES, { error: '验证码用途无效' }), image: z.unknown().optional(), proof });
+export const smsSendInput = objectOf({ phone, purpose: z.enum(SMS_PURPOSES, { error: '验证码用途无效' }), image: z.unknown().optional(), proof: proofInput });
 
 /** The 4-digit image code the API asks for after several sends (RndVcodeNum). */
 export const imageCodeInput = z.object(
@@ -50,7 +50,7 @@ export const activateCardInput = objectOf({
   phone,
   code: smsCode,
   password,
-  proof,
+  proof: proofInput,
 });
 
 /** Absent or blank is no ID card; anything else must be a valid number (SPEC §5). */
@@ -69,10 +69,10 @@ export const registerInput = objectOf({
   code: smsCode,
   name: fromRule(validateName),
   password,
-  proof,
+  proof: proofInput,
 });
 
-export const resetPasswordInput = objectOf({ phone, code: smsCode, password, proof });
+export const resetPasswordInput = objectOf({ phone, code: smsCode, password, proof: proofInput });
 
 /** WeChat's authorization code: one line of at most 128 characters. */
 export const wechatCodeInput = z.preprocess(

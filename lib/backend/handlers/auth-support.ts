@@ -11,7 +11,8 @@ import { clientOfPhone, deviceKey, rememberClient, type ClientOfPhone } from '..
 import { addressBlocks } from '@/lib/security/client-address';
 import { slowerPath } from '../proof';
 import { injectedCeiling } from '../dev-ceilings';
-import { checkSmsTries, verifySmsCode } from '../sms';
+import { checkSmsSend, checkSmsTries, ShareSpent, verifySmsCode, type SendInput } from '../sms';
+import { noticeTrip } from '../sms-alerts';
 import type { ThrottleName } from '../throttles';
 import { BackendError, ErrorNo, TooManyRequests, type BackendSettings, type Database, type HandlerContext } from '../types';
 
@@ -95,6 +96,27 @@ export async function siteCeiling(ctx: LimitContext, name: ThrottleName, client:
   } catch (err) {
     if (!(err instanceof TooManyRequests)) throw err;
     await slowerPath(ctx, name, err);
+  }
+}
+
+/**
+ * The checks of an SMS send (sms.ts checkSmsSend). Past strangers' share of the phone's day a person is not refused:
+ * the phone's member hears of it once, and a solved proof of work passes (the slower path, above); a send without
+ * one is answered with the challenge. Answers the input to send with (marked when it passed by a proof). Every
+ * send a person starts goes through here: SendSmsVerifyCode and the consent code of 就诊人 (patients.ts), so a
+ * stranger who spends a phone's share closes neither.
+ */
+export async function checkSmsSendOrProof(ctx: LimitContext & Pick<HandlerContext, 'db'>, input: SendInput, now: number): Promise<SendInput> {
+  try {
+    checkSmsSend(ctx.db, ctx.settings, now, input);
+    return input;
+  } catch (err) {
+    if (!(err instanceof ShareSpent)) throw err;
+    noticeTrip(ctx.db, input.phone, 'sms', ctx.now);
+    await slowerPath(ctx, 'smsPhoneDayStrangers', err);
+    const passed = { ...input, proofPassed: true };
+    checkSmsSend(ctx.db, ctx.settings, now, passed);
+    return passed;
   }
 }
 

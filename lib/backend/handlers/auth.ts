@@ -7,8 +7,7 @@
 import { verifyPasswordOrDecoy } from '../passwords';
 import { optionalEnum, optionalString, requiredString } from '../fields';
 import { addressBlocks } from '@/lib/security/client-address';
-import { slowerPath } from '../proof';
-import { checkSmsSend, createImageCode, imageCodeAudio, sendSmsCode, ShareSpent, SMS_PURPOSES, type SendInput } from '../sms';
+import { createImageCode, imageCodeAudio, sendSmsCode, SMS_PURPOSES, type SendInput } from '../sms';
 import { chargeNewNumber, isNewNumber, noticeTrip } from '../sms-alerts';
 import {
   issueVisitorTokens,
@@ -19,6 +18,7 @@ import { BackendError, ErrorNo, type EndpointMap } from '../types';
 import {
   cardsOfPhone,
   checkSmsCode,
+  checkSmsSendOrProof,
   clientFor,
   clientLimit,
   isLoginable,
@@ -141,19 +141,10 @@ export const authEndpoints = {
         block: addressBlocks(ctx.address)[0]?.key ?? ctx.ip,
       };
       await clientLimit(ctx, 'smsSendClient', client);
-      try {
-        checkSmsSend(db, settings, now, input);
-      } catch (err) {
-        if (!(err instanceof ShareSpent)) throw err;
-        // Strangers' share of the phone's day is spent: its member hears of it once; a person still gets a code.
-        noticeTrip(db, phone, 'sms', ctx.now);
-        await slowerPath(ctx, 'smsPhoneDayStrangers', err);
-        checkSmsSend(db, settings, now, { ...input, proofPassed: true });
-        input.proofPassed = true;
-      }
+      const checkedInput = await checkSmsSendOrProof(ctx, input, now);
       await siteCeiling(ctx, 'smsSendGlobal', client);
       if (!client.known && isNewNumber(db, phone)) await chargeNewNumber(ctx);
-      return sendSmsCode(db, settings, now, input);
+      return sendSmsCode(db, settings, now, checkedInput);
     },
   },
 

@@ -7,6 +7,8 @@
  * region codes are real, writes are throttled and ids are never given twice. Fixed clock, no sleeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@/lib/limits';
+import { PROOF_FIELD, solveProof, type WireProofChallenge } from '@/lib/contract';
 import { idCardCheckChar } from '@/lib/validation';
 import { createBackend, type Backend } from '../router';
 import { createThrottles } from '../throttles';
@@ -163,6 +165,33 @@ describe('one ID card is one person, across accounts, and no answer tells what a
       .run(holder.phone, Math.floor(clock.getTime() / 1000), Math.floor(clock.getTime() / 1000) + 300);
     const asConsent = await add(b.token, { Name: '赵大海', IDCard: holderCard, ConsentCode: '654321' });
     expect(asConsent.ErrorNo).toBe(-1);
+  });
+
+  it('strangers who spent the phone’s share do not close the consent: the send asks for a proof of work, and a solved one sends the code', async () => {
+    const a = await member();
+    const id = idCardFor(36, { sex: 0 });
+    const hers = '13966667777';
+    expect((await add(a.token, { Name: '张秀兰', IDCard: id, Phone: hers })).ErrorNo).toBe(1);
+    // Strangers asked her phone for codes all morning, from many addresses (sms.ts counts the outbox).
+    const now = Math.floor(clock.getTime() / 1000);
+    const stranger = backend.db.prepare(`INSERT INTO sms_outbox (phone, code, purpose, ip, created_at, expires_at) VALUES (?, '111111', 'login', ?, ?, ?)`);
+    for (let i = 0; i < LIMITS.smsPhoneDayStrangers.allowance; i++) stranger.run(hers, `198.51.100.${i}`, now - 3600 + i, now - 3300 + i);
+    const sentToHer = () => (backend.db.prepare(`SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = ? AND purpose = 'consent'`).get(hers) as { n: number }).n;
+
+    const b = await member();
+    const asked = await add(b.token, { Name: '张秀兰', IDCard: id });
+    expect(asked.ErrorNo, asked.ErrorInfo).toBe(-1);
+    expect(asked.Result.NeedProof).toBe(true);
+    expect(asked.ErrorInfo).toBe(LIMITS.smsPhoneDayStrangers.message);
+    expect(sentToHer()).toBe(0);
+    const solution = await solveProof(asked.Result.Challenge as WireProofChallenge);
+    expect(solution).not.toBeNull();
+    const proof = JSON.stringify(solution);
+    const sent = await add(b.token, { Name: '张秀兰', IDCard: id, [PROOF_FIELD]: proof });
+    expect(sent.Result.Reason, sent.ErrorInfo).toBe('CONSENT_REQUIRED');
+    expect(sentToHer()).toBe(1);
+    const code = (backend.db.prepare(`SELECT code FROM sms_outbox WHERE phone = ? AND purpose = 'consent'`).get(hers) as { code: string }).code;
+    expect((await add(b.token, { Name: '张秀兰', IDCard: id, ConsentCode: code })).ErrorNo).toBe(1);
   });
 
   it('another account’s booking of the same person is never told, and does not block this account', async () => {

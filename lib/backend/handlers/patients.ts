@@ -25,10 +25,10 @@ import {
 } from '@/lib/validation';
 import { optionalInt, optionalString, requiredInt, requiredString, type Sending } from '../fields';
 import { addressBlocks } from '@/lib/security/client-address';
-import { checkSmsSend, CONSENT_PURPOSE, sendSmsCode } from '../sms';
+import { CONSENT_PURPOSE, sendSmsCode } from '../sms';
 import { BackendError, ErrorNo, type Caller, type Database, type EndpointMap, type Fields, type HandlerContext } from '../types';
 import type { WirePatient, WirePatientList } from '@/lib/contract';
-import { checkSmsCode, checked, clientFor, clientLimit, nowSeconds } from './auth-support';
+import { checkSmsCode, checkSmsSendOrProof, checked, clientFor, clientLimit, nowSeconds } from './auth-support';
 
 /** Whom a booking is for: the account holder (patientId null) or one of their 就诊人. */
 export interface BookingPatient {
@@ -208,10 +208,10 @@ async function crossAccountCheck(ctx: HandlerContext, memberId: number, name: st
     imageCode: optionalString(ctx.fields, 'ImgCode', '图形验证码', 8),
     block: addressBlocks(ctx.address)[0]?.key ?? ctx.ip,
   } as const;
-  // The SMS machinery's own quotas (sms.ts, lib/limits.ts): a stranger cannot flood that phone.
+  // The SMS machinery's own quotas (sms.ts, lib/limits.ts): a stranger cannot flood that phone, and cannot close
+  // the consent to the member either (past strangers' share, a proof of work passes, as for any send).
   await clientLimit(ctx, 'smsSendClient', input.client);
-  checkSmsSend(ctx.db, ctx.settings, now, input);
-  sendSmsCode(ctx.db, ctx.settings, now, input);
+  sendSmsCode(ctx.db, ctx.settings, now, await checkSmsSendOrProof(ctx, input, now));
   refuse(
     'CONSENT_REQUIRED',
     '该就诊人需本人同意后才能添加：验证码已发送至其本人登记的手机，请向其索取6位验证码并填写（5分钟内有效）',
