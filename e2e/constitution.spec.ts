@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, loginAs, queryDb } from './support/members-session';
+import { registerFreshMember } from './auth-helpers';
 
 const BIASED = ['气虚质', '阳虚质', '阴虚质', '痰湿质', '湿热质', '血瘀质', '气郁质', '特禀质'];
 
@@ -119,6 +120,18 @@ test('a missing question is named and the answers stay; answers kept in the brow
   await expect(page.getByRole('heading', { name: /^辨识结果/ })).toBeVisible();
   // Sent: the browser's copy is gone.
   expect(await page.evaluate(() => localStorage.getItem('shengai.tizhi.draft.v1'))).toBeNull();
+});
+
+test('an empty 体质档案 offers the questionnaire once, and says what a self-assessment is', async ({ page, context, request }) => {
+  const member = await registerFreshMember(request, '周新');
+  await loginAs(context, request, member);
+  await page.goto('/dRecord/constitution');
+  const main = page.getByRole('main');
+  await expect(main.getByText('体质档案中还没有记录')).toBeVisible();
+  await expect(main.getByRole('link', { name: '去做体质辨识' })).toHaveAttribute('href', '/tizhi');
+  // No record yet: nothing to do "again".
+  await expect(main.getByRole('link', { name: '再做一次体质辨识' })).toHaveCount(0);
+  await expect(main.getByText('仅供参考，不能替代医生面诊。')).toBeVisible();
 });
 
 test('a visitor keeps the result by logging in on the result page; the 体质档案 lists it with its date and what changed', async ({ page }) => {

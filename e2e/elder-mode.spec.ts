@@ -199,6 +199,26 @@ test.describe('in the mode, measured', () => {
     }
   });
 
+  test('the breadcrumbs stay on one line: each name is centred on the same row, the 44 px links and the current page alike', async ({ page, context, baseURL }) => {
+    await elderCookie(context, baseURL!);
+    await page.goto(DOCTOR);
+    await settle(page);
+    const crumbs = page.getByRole('navigation', { name: '面包屑导航' });
+    await expect(crumbs.getByRole('link').first()).toBeVisible();
+    // The middle of each name's text (a Range around it), not of its box: a link's box is a 44 px target.
+    const middles = await crumbs.locator('a, [aria-current="page"]').evaluateAll((els) =>
+      els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getClientRects()[0]!;
+        return { name: el.textContent, middle: r.top + r.height / 2, box: el.getBoundingClientRect().height };
+      }),
+    );
+    expect(middles.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...middles.filter((m) => m.name !== middles.at(-1)!.name).map((m) => m.box)), 'a crumb link is a 44 px target').toBeGreaterThanOrEqual(44 - 0.5);
+    for (const m of middles) expect(Math.abs(m.middle - middles.at(-1)!.middle), `${m.name}: centred with the current page`).toBeLessThanOrEqual(2);
+  });
+
   test('the home carousel moves by itself on the usual site and never in the mode', async ({ page, context, baseURL }) => {
     const current = () => page.getByRole('region', { name: '首页轮播' }).locator('button[aria-current="true"]').getAttribute('aria-label');
     await page.clock.install();

@@ -92,9 +92,12 @@ export function ConstitutionArchiveView({
       )}
       <p className="text-stone-600">
         {SELF_ASSESSMENT_NOTICE}。
-        <a href={links.questionnaire} className="ml-1 text-brand-700 underline underline-offset-2">
-          再做一次体质辨识
-        </a>
+        {/* With no record yet, the empty state's 去做体质辨识 is the one way there: "again" would be untrue. */}
+        {latest ? (
+          <a href={links.questionnaire} className="ml-1 text-brand-700 underline underline-offset-2">
+            再做一次体质辨识
+          </a>
+        ) : null}
       </p>
     </div>
   );

@@ -2,7 +2,10 @@ import { Link } from '@/components/ui/link';
 import { JsonLd } from '@/components/seo/json-ld';
 import { breadcrumbJsonLd, type Crumb } from '@/lib/seo';
 
-/** Visible breadcrumbs plus their BreadcrumbList JSON-LD. The last crumb is the current page. */
+/**
+ * Visible breadcrumbs plus their BreadcrumbList JSON-LD. The last crumb is the current page. A link centres its
+ * name: in 长者模式 it is a 44 px target (app/globals.css), and its name stays on the line of the others.
+ */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <>
@@ -18,7 +21,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
                   </span>
                 ) : (
                   <>
-                    <Link href={c.path} className="hover:text-brand-700 hover:underline">
+                    <Link href={c.path} className="inline-flex items-center hover:text-brand-700 hover:underline">
                       {c.name}
                     </Link>
                     <span aria-hidden="true">›</span>
