@@ -78,6 +78,19 @@ test('/userIndex shows the member and removing a favourite clinic takes it off t
   await expect(page.getByRole('region', { name: '收藏的门诊' }).getByRole('link', { name: clinic.name })).toHaveCount(0);
 });
 
+test('/userIndex at 200 % zoom (683 px): the profile’s four figures stack in one column, a gap between each and the next', async ({ page, context, request }) => {
+  await loginAs(context, request, DEMO.poor);
+  await page.setViewportSize({ width: 683, height: 900 });
+  await page.goto('/userIndex');
+  await expect(page.getByRole('heading', { name: '李文博' })).toBeVisible();
+  const pairs = await page.locator('main dl > div').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, top: r.top, bottom: r.bottom })));
+  expect(pairs).toHaveLength(4);
+  for (let i = 1; i < pairs.length; i++) {
+    expect(pairs[i]!.left, 'one column').toBe(pairs[0]!.left);
+    expect(pairs[i]!.top - pairs[i - 1]!.bottom, 'the gap between one figure and the next').toBeGreaterThanOrEqual(12);
+  }
+});
+
 test('member pages need a login and stay out of search engines', async ({ page, context, request }) => {
   await page.goto('/userIndex');
   await expect(page).toHaveURL(/login=required/);

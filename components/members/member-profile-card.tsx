@@ -26,7 +26,7 @@ export function MemberProfileCard({ profile }: { profile: MemberCardView }) {
           编辑资料
         </Link>
       </div>
-      <dl className="grid grid-cols-4 divide-x divide-stone-100 px-2 py-5 text-center">
+      <dl className="grid grid-cols-4 gap-y-4 divide-stone-100 px-2 py-5 text-center md:divide-x">
         <div>
           <dt className="text-sm text-stone-600">手机号</dt>
           <dd className="mt-1 font-medium text-stone-900">{profile.phoneMasked}</dd>
