@@ -58,9 +58,14 @@ export async function registerFreshMember(request: APIRequestContext, name = 'æµ
   return { phone, password, name };
 }
 
-/** The next call of an API path fails (Dev/FailNext); with a token, only the next call made with it. */
-export async function failNext(request: APIRequestContext, path: string, token?: string) {
-  expect((await api(request, 'Dev/FailNext', token ? { Path: path, Token: token } : { Path: path })).ErrorNo).toBe(1);
+/**
+ * The next call of an API path fails (Dev/FailNext): with a token, only the next call made with it; with
+ * `{ match }`, only the next call one of whose fields contains it. Without either, whoever calls next (another
+ * worker's page may), so a public call is scoped by a value of the test's own.
+ */
+export async function failNext(request: APIRequestContext, path: string, scope?: string | { match: string }) {
+  const fields: Record<string, string> = typeof scope === 'string' ? { Path: path, Token: scope } : scope ? { Path: path, Match: scope.match } : { Path: path };
+  expect((await api(request, 'Dev/FailNext', fields)).ErrorNo).toBe(1);
 }
 
 export async function openLoginDialog(page: Page) {

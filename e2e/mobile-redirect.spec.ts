@@ -32,8 +32,11 @@ for (const [name, ua] of Object.entries({ 'a desktop browser': UA.desktop, Googl
 }
 
 test('when PcWebUrl fails, the phone gets the desktop site', async ({ request }) => {
-  await failNext(request, 'WechatClient/PcWebUrl');
-  const res = await request.get(`/trendsInfor?from-e2e=${Date.now()}`, { headers: { 'user-agent': UA.iphone }, maxRedirects: 0 });
+  // Only the call for this request fails (its Parms carry the stamp): a page another worker renders meanwhile asks
+  // PcWebUrl too (the root layout's mobile-alternate link) and must not take the failure.
+  const stamp = `from-e2e=${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  await failNext(request, 'WechatClient/PcWebUrl', { match: stamp });
+  const res = await request.get(`/trendsInfor?${stamp}`, { headers: { 'user-agent': UA.iphone }, maxRedirects: 0 });
   expect(res.status()).toBe(200);
   expect(await res.text()).toContain('圣爱中医');
 });

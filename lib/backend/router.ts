@@ -225,7 +225,7 @@ export function createBackend(overrides: Partial<BackendSettings> = {}, throttle
       const token = bearer(headers);
       // A failure a browser test asked for (Dev/FailNext), before anything is done; a call that carries no
       // bearer but a refresh token (OutLogin) is known by that one.
-      if (settings.devAids && takeInjectedFailure(settings, apiPath, token ?? fields.refresh_token)) {
+      if (settings.devAids && takeInjectedFailure(settings, apiPath, token ?? fields.refresh_token, fields)) {
         return { status: 200, body: envelope(ErrorNo.REFUSED, '服务暂时不可用，请稍后再试') };
       }
       const caller = endpoint.ignoresToken

@@ -405,7 +405,7 @@ export interface Endpoints {
   'TW_Constitution/GetRecordList': { access: 'member'; fields: { PageSize?: number }; result: WireConstitutionRecords };
 
   // Dev: the development aids (docs/api.md; answered only with DEV aids on)
-  'Dev/FailNext': { access: 'public'; fields: { Path: string; Token?: string }; result: WireDevFailNext };
+  'Dev/FailNext': { access: 'public'; fields: { Path: string; Token?: string; Match?: string }; result: WireDevFailNext };
   'Dev/SpendCeiling': { access: 'public'; fields: { Name: string; Phone: string }; result: WireDevSpentCeiling };
   'Dev/GetSmsOutbox': { access: 'public'; fields: { Phone: string }; result: WireDevSmsCode };
   'Dev/IssueCard': { access: 'public'; fields: { Phone: string; HolderName?: string }; result: WireDevCard };

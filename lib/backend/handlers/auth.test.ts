@@ -401,6 +401,14 @@ describe('Dev/FailNext', () => {
     expect((await call('AuthenticationCenter/OutLogin', { refresh_token: mine })).ErrorNo).toBe(1);
   });
 
+  it('with a Match fails only the next call of the path one of whose fields holds it', async () => {
+    expect((await call('Dev/FailNext', { Path: 'WechatClient/PcWebUrl', Match: 'stamp-42' })).ErrorNo).toBe(1);
+    const ask = (parms: string) => call('WechatClient/PcWebUrl', { PlatformType: 'H5', url: '/trendsInfor', Parms: parms });
+    expect((await ask('page=2')).ErrorNo).toBe(1);
+    expect((await ask('from=stamp-42')).ErrorNo).toBe(-1);
+    expect((await ask('from=stamp-42')).ErrorNo).toBe(1);
+  });
+
   it('without a Token fails the next call of the path, whoever makes it', async () => {
     const anyone = await login('13800000001');
     expect((await call('Dev/FailNext', { Path: 'VIP_Member/GetVIPMember' })).ErrorNo).toBe(1);

@@ -5,9 +5,9 @@
  *   people trying the site read it;
  * - Dev/IssueCard (Phone, HolderName): a fresh offline card to activate;
  * - Dev/GetRefreshCount (Phone): refreshes seen for a member's tokens;
- * - Dev/FailNext (Path, Token optional): the next call of a path fails, or only the next one made
- *   with that access token, or the refresh token a call without one sends (OutLogin); browser tests of
- *   failure branches that must not touch other tests;
+ * - Dev/FailNext (Path, Token or Match optional): the next call of a path fails, or only the next one made
+ *   with that access token, or the refresh token a call without one sends (OutLogin), or one whose fields hold
+ *   the Match; browser tests of failure branches that must not touch other tests;
  * - Dev/WechatAuthorize (OpenID, optional): the WeChat authorize step, a
  *   single-use code bound to a test openid, valid 10 minutes;
  * - Dev/SpendCeiling (Name, Phone): calls about that phone meet a site-wide ceiling as spent for its window, as
@@ -26,17 +26,24 @@ import { checked, nowSeconds, phoneField } from './auth-support';
 export const WECHAT_CODE_TTL_SECONDS = 10 * 60;
 
 /**
- * Dev/FailNext (Path, Token): the next call of that path fails with ErrorNo -1, so
- * browser tests can see the UI's failure branch (e.g. SPEC §4 退出失败). With a
- * Token, only the next call made with that bearer token fails, so tests running
- * side by side never meet each other's failures. Kept per backend (settings
- * object), checked by the router.
+ * Dev/FailNext (Path, Token or Match): the next call of that path fails with ErrorNo -1, so browser tests can see
+ * the UI's failure branch (e.g. SPEC §4 退出失败). With a Token, only the next call made with that bearer token
+ * fails; with a Match, only the next call one of whose fields contains it (a public call a test makes with a
+ * value of its own, e.g. PcWebUrl's Parms). Either way tests running side by side never meet each other's
+ * failures. Kept per backend (settings object), checked by the router.
  */
 const failNext = new WeakMap<object, Set<string>>();
+const failMatching = new WeakMap<object, { path: string; match: string }[]>();
 
 const failureKey = (apiPath: string, token?: string | null) => (token ? `${apiPath} ${token}` : apiPath);
 
-export function takeInjectedFailure(settings: object, apiPath: string, token?: string | null): boolean {
+export function takeInjectedFailure(settings: object, apiPath: string, token: string | null | undefined, fields: Readonly<Record<string, unknown>>): boolean {
+  const matching = failMatching.get(settings);
+  const i = matching?.findIndex((m) => m.path === apiPath && Object.values(fields).some((v) => typeof v === 'string' && v.includes(m.match))) ?? -1;
+  if (i >= 0) {
+    matching!.splice(i, 1);
+    return true;
+  }
   const set = failNext.get(settings);
   if (!set) return false;
   for (const key of token ? [failureKey(apiPath), failureKey(apiPath, token)] : [failureKey(apiPath)]) {
@@ -76,6 +83,13 @@ export const devEndpoints = {
       const target = optionalString(ctx.fields, 'Path', '接口路径', 200);
       if (!/^[A-Za-z_]+\/[A-Za-z_]+$/.test(target)) throw new BackendError(ErrorNo.BAD_INPUT, '接口路径格式不正确');
       const token = optionalString(ctx.fields, 'Token', '令牌', 2000);
+      const match = optionalString(ctx.fields, 'Match', '匹配内容', 200);
+      if (match) {
+        const list = failMatching.get(ctx.settings) ?? [];
+        list.push({ path: target, match });
+        failMatching.set(ctx.settings, list);
+        return { Path: target };
+      }
       const set = failNext.get(ctx.settings) ?? new Set<string>();
       set.add(failureKey(target, token || null));
       failNext.set(ctx.settings, set);
