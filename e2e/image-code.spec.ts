@@ -8,7 +8,7 @@
  *   就诊人 form shows the picture, sends nothing without the right one, and the consent then goes through; past
  *   strangers' share of that phone's day the form solves the proof of work as the login overlays do.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import Database from '../lib/backend/sqlite';
 import { LIMITS } from '../lib/limits';
 import { idCardCheckChar } from '../lib/validation';
@@ -74,6 +74,12 @@ test('the picture code is spoken on request: the button beside the picture, by k
   expect(wav.length).toBeGreaterThan(16_000);
 });
 
+/** This client has sent an SMS code in the last 10 minutes (or is already asked for the picture): its next send needs the picture. */
+async function sentBefore(request: APIRequestContext) {
+  const earlier = await api<{ NeedImgCode?: boolean }>(request, 'AuthenticationCenter/SendSmsVerifyCode', { Phone: freshPhone(), Type: 'login' });
+  expect(earlier.ErrorNo === 1 || earlier.Result?.NeedImgCode === true, earlier.ErrorInfo).toBe(true);
+}
+
 /** A read of this spec's own server database (the picture's answer, the SMS outbox). */
 function serverDb<T>(sql: string, ...args: unknown[]): T {
   const db = new Database(server!.database, { readonly: true, fileMustExist: true });
@@ -93,9 +99,7 @@ test('a 就诊人 another account has: the consent code is sent only after the r
   expect(owner.ErrorNo, owner.ErrorInfo).toBe(1);
   const added = await authed(request, owner.Result.access_token, 'HIS_Register/AddPatient', { Name: '刘建军', Relation: '父母', IDCard: card, Phone: hisPhone });
   expect(added.ErrorNo, added.ErrorInfo).toBe(1);
-  // This client has sent an SMS code in the last 10 minutes (or is already asked for the picture): its next send needs the picture.
-  const earlier = await api<{ NeedImgCode?: boolean }>(request, 'AuthenticationCenter/SendSmsVerifyCode', { Phone: freshPhone(), Type: 'login' });
-  expect(earlier.ErrorNo === 1 || earlier.Result?.NeedImgCode === true, earlier.ErrorInfo).toBe(true);
+  await sentBefore(request);
 
   // 李文博 adds the same man from his own account.
   await loginAs(context, request, { phone: DEMO.poor.phone, password: DEMO_PASSWORD });
@@ -178,6 +182,7 @@ test('strangers who spent a phone’s share of the day do not close the consent:
   );
 
   // 李文博 adds her; his client has sent codes before, so the picture is asked for too.
+  await sentBefore(request);
   await loginAs(context, request, { phone: DEMO.poor.phone, password: DEMO_PASSWORD });
   await page.goto('/dRecord/patients');
   const form = page.getByRole('form', { name: '添加就诊人' });
