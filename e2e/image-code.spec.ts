@@ -8,7 +8,7 @@
  *   就诊人 form shows the picture, sends nothing without the right one, and the consent then goes through; past
  *   strangers' share of that phone's day the form solves the proof of work as the login overlays do.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import Database from '../lib/backend/sqlite';
 import { LIMITS } from '../lib/limits';
 import { idCardCheckChar } from '../lib/validation';
@@ -90,26 +90,39 @@ function serverDb<T>(sql: string, ...args: unknown[]): T {
   }
 }
 
-test('a 就诊人 another account has: the consent code is sent only after the right picture code, then the 就诊人 is added', async ({ page, context, request }) => {
-  // 王雅琴's account has 刘建军 as a 就诊人, his phone on file.
-  const first17 = '53010219620315123';
+/** A person on 王雅琴's account (a 就诊人, a phone of their own on file): their ID card and that phone. */
+async function onAnotherAccount(request: APIRequestContext, name: string, first17: string): Promise<{ card: string; phone: string }> {
   const card = first17 + idCardCheckChar(first17);
-  const hisPhone = freshPhone();
+  const phone = freshPhone();
   const owner = await api<{ access_token: string }>(request, 'AuthenticationCenter/PcPwdLogin', { Phone: DEMO.rich.phone, Password: DEMO_PASSWORD });
   expect(owner.ErrorNo, owner.ErrorInfo).toBe(1);
-  const added = await authed(request, owner.Result.access_token, 'HIS_Register/AddPatient', { Name: '刘建军', Relation: '父母', IDCard: card, Phone: hisPhone });
+  const added = await authed(request, owner.Result.access_token, 'HIS_Register/AddPatient', { Name: name, Relation: '父母', IDCard: card, Phone: phone });
   expect(added.ErrorNo, added.ErrorInfo).toBe(1);
+  return { card, phone };
+}
+
+/** 李文博's 添加就诊人 form (open by itself while he has none), filled in for that person as a parent. */
+async function addAsParent(page: Page, name: string, card: string, phone: string) {
+  await page.goto('/dRecord/patients');
+  const form = page.getByRole('form', { name: '添加就诊人' });
+  const open = page.getByRole('button', { name: /^添加就诊人（还可添加\d位）$/ });
+  await expect(form.or(open)).toBeVisible();
+  if (await open.isVisible()) await open.click();
+  await form.getByLabel('姓名').fill(name);
+  await form.getByLabel('与本人关系').selectOption('父母');
+  await form.getByLabel('身份证号').fill(card);
+  await form.getByLabel('手机号').fill(phone);
+  return form;
+}
+
+test('a 就诊人 another account has: the consent code is sent only after the right picture code, then the 就诊人 is added', async ({ page, context, request }) => {
+  // 王雅琴's account has 刘建军 as a 就诊人, his phone on file.
+  const { card, phone: hisPhone } = await onAnotherAccount(request, '刘建军', '53010219620315123');
   await sentBefore(request);
 
   // 李文博 adds the same man from his own account.
   await loginAs(context, request, { phone: DEMO.poor.phone, password: DEMO_PASSWORD });
-  // He has no 就诊人 yet, so the page opens on the form.
-  await page.goto('/dRecord/patients');
-  const form = page.getByRole('form', { name: '添加就诊人' });
-  await form.getByLabel('姓名').fill('刘建军');
-  await form.getByLabel('与本人关系').selectOption('父母');
-  await form.getByLabel('身份证号').fill(card);
-  await form.getByLabel('手机号').fill('13900004444');
+  const form = await addAsParent(page, '刘建军', card, '13900004444');
   const submit = form.getByRole('button', { name: '添加就诊人' });
   const pictureOf = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/session/image-code');
   const keyOf = async (answer: Promise<import('@playwright/test').Response>) => ((await (await answer).json()) as { key: string }).key;
@@ -156,13 +169,7 @@ test('a 就诊人 another account has: the consent code is sent only after the r
 
 test('strangers who spent a phone’s share of the day do not close the consent: the 就诊人 form solves the proof of work and sends the code', async ({ page, context, request }) => {
   // 王雅琴's account has 陈桂芳 as a 就诊人; strangers asked her phone for codes all day, from many addresses.
-  const first17 = '53010219580620124';
-  const card = first17 + idCardCheckChar(first17);
-  const herPhone = freshPhone();
-  const owner = await api<{ access_token: string }>(request, 'AuthenticationCenter/PcPwdLogin', { Phone: DEMO.rich.phone, Password: DEMO_PASSWORD });
-  expect(owner.ErrorNo, owner.ErrorInfo).toBe(1);
-  const added = await authed(request, owner.Result.access_token, 'HIS_Register/AddPatient', { Name: '陈桂芳', Relation: '父母', IDCard: card, Phone: herPhone });
-  expect(added.ErrorNo, added.ErrorInfo).toBe(1);
+  const { card, phone: herPhone } = await onAnotherAccount(request, '陈桂芳', '53010219580620124');
   // Strangers' share is the limit's allowance times the server's RATE_LIMIT_SCALE (lib/backend/sms.ts checkQuotas).
   const share = LIMITS.smsPhoneDayStrangers.allowance * Number(relaxedSmsLimits.RATE_LIMIT_SCALE);
   const db = new Database(server!.database, { fileMustExist: true });
@@ -184,15 +191,7 @@ test('strangers who spent a phone’s share of the day do not close the consent:
   // 李文博 adds her; his client has sent codes before, so the picture is asked for too.
   await sentBefore(request);
   await loginAs(context, request, { phone: DEMO.poor.phone, password: DEMO_PASSWORD });
-  await page.goto('/dRecord/patients');
-  const form = page.getByRole('form', { name: '添加就诊人' });
-  const open = page.getByRole('button', { name: /^添加就诊人（还可添加\d位）$/ });
-  await expect(form.or(open)).toBeVisible();
-  if (await open.isVisible()) await open.click();
-  await form.getByLabel('姓名').fill('陈桂芳');
-  await form.getByLabel('与本人关系').selectOption('父母');
-  await form.getByLabel('身份证号').fill(card);
-  await form.getByLabel('手机号').fill('13900005555');
+  const form = await addAsParent(page, '陈桂芳', card, '13900005555');
   const submit = form.getByRole('button', { name: '添加就诊人' });
   const picture = page.waitForResponse((r) => new URL(r.url()).pathname === '/session/image-code');
   await submit.click();

@@ -10,7 +10,7 @@ import { updateTag } from 'next/cache';
 import { z } from 'zod';
 import { defineAction, type ActionFailure, type ActionResult } from '@/lib/actions/define-action';
 import { CACHE_TAGS } from '@/lib/api/cache';
-import { isApiError } from '@/lib/api/errors';
+import { imageCodeAsked, proofAsked } from '@/lib/api/errors';
 import { addPatient, removePatient, updatePatient, type Patient } from '@/lib/api/patients';
 import {
   bookingRefusalOf,
@@ -29,7 +29,7 @@ import { validatePatientDraft, type PatientDraft, type PatientErrors } from '@/l
 import { validateReviewDraft, type ReviewErrors } from '@/lib/validation/review-rules';
 import { imageCodeInput, proofInput } from '@/lib/validation/member-schemas';
 import { optionalText, parseInput } from '@/lib/validation/parse-input';
-import { IDEMPOTENCY_KEY, isProofNeeded, REGISTER_NO, SCHEDULE_ID, type WireProofChallenge, type WireProofSolution } from '@/lib/contract';
+import { IDEMPOTENCY_KEY, REGISTER_NO, SCHEDULE_ID, type WireProofChallenge, type WireProofSolution } from '@/lib/contract';
 
 /** Why the booking host refused (docs/api.md): the form explains REAL_NAME_REQUIRED and the like. */
 interface Refusal {
@@ -269,14 +269,8 @@ export const savePatientAction = defineAction<
     failure: '就诊人尚未保存',
     refine: (failure, err) => {
       const reason = bookingRefusalOf(err);
-      const result = isApiError(err) ? err.result : null;
-      const needImageCode = (result as { NeedImgCode?: unknown } | null)?.NeedImgCode === true;
-      return {
-        ...failure,
-        ...(reason ? { reason } : {}),
-        ...(needImageCode ? { needImageCode } : {}),
-        ...(isProofNeeded(result) ? { proof: result.Challenge } : {}),
-      };
+      const proof = proofAsked(err);
+      return { ...failure, ...(reason ? { reason } : {}), ...(imageCodeAsked(err) ? { needImageCode: true } : {}), ...(proof ? { proof } : {}) };
     },
   },
 );

@@ -19,8 +19,8 @@ import {
   type IssuedTokens,
   type SmsPurpose,
 } from '@/lib/api/auth';
-import { isApiError } from '@/lib/api/errors';
-import { isProofNeeded, type WireProofChallenge, type WireProofSolution } from '@/lib/contract';
+import { imageCodeAsked, proofAsked } from '@/lib/api/errors';
+import type { WireProofChallenge, WireProofSolution } from '@/lib/contract';
 import { messages } from '@/lib/messages';
 import { currentRefreshToken, startSession } from '@/lib/session';
 import { requestClientIp } from '@/lib/session/client-ip';
@@ -48,10 +48,8 @@ interface ImageCode {
 }
 
 /** The API asked for the image code before it sends an SMS (SPEC §4). */
-const withImageCode = (failure: ActionFailure<ImageCode>, err: unknown): ActionFailure<ImageCode> => {
-  const result = isApiError(err) ? (err.result as { NeedImgCode?: boolean } | null) : null;
-  return result?.NeedImgCode ? { ...failure, needImageCode: true } : failure;
-};
+const withImageCode = (failure: ActionFailure<ImageCode>, err: unknown): ActionFailure<ImageCode> =>
+  imageCodeAsked(err) ? { ...failure, needImageCode: true } : failure;
 
 interface ProofAsked {
   /** A spent site-wide ceiling asks for a proof of work (docs/security.md "The slower path: a proof of work"). */
@@ -60,8 +58,8 @@ interface ProofAsked {
 
 /** The API answered with a challenge instead of acting: the form solves it and sends the same call again (use-proof.tsx). */
 const withProof = <E extends object>(failure: ActionFailure<E & ProofAsked>, err: unknown): ActionFailure<E & ProofAsked> => {
-  const result = isApiError(err) ? err.result : null;
-  return isProofNeeded(result) ? { ...failure, proof: result.Challenge } as ActionFailure<E & ProofAsked> : failure;
+  const proof = proofAsked(err);
+  return proof ? ({ ...failure, proof } as ActionFailure<E & ProofAsked>) : failure;
 };
 
 async function signedIn(tokens: IssuedTokens): Promise<{ ok: true; name: string }> {

@@ -7,11 +7,6 @@ import { post } from './client';
 import type { TokenPair } from './types';
 import { proofField, type WireProofSolution, type WireTokens } from '@/lib/contract';
 
-/**
- * A solved proof of work (lib/contract/proof.ts), sent with a call the API answered with a challenge: the call
- * passes a spent site-wide ceiling (docs/security.md "The slower path: a proof of work"). None: no field.
- */
-
 /** TokenPair plus the refresh token's lifetime, for cookie expiry, and a login's device token. */
 export interface IssuedTokens extends TokenPair {
   refreshExpiresIn?: number;

@@ -1,3 +1,5 @@
+import { isProofNeeded, type WireProofChallenge } from '@/lib/contract';
+
 /** A non-1 ErrorNo from the API (SPEC §8), or a transport fault (errorNo < 0 local codes). */
 export class ApiError extends Error {
   constructor(
@@ -26,4 +28,15 @@ export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络后重试';
 
 export function isApiError(err: unknown, errorNo?: number): err is ApiError {
   return err instanceof ApiError && (errorNo === undefined || err.errorNo === errorNo);
+}
+
+/** The API asked for the numeric image code before it sends an SMS (`Result.NeedImgCode`, SPEC §4). */
+export function imageCodeAsked(err: unknown): boolean {
+  return isApiError(err) && (err.result as { NeedImgCode?: unknown } | null)?.NeedImgCode === true;
+}
+
+/** The challenge, when the API answered with one instead of acting (`Result.NeedProof`, docs/security.md "The slower path"). */
+export function proofAsked(err: unknown): WireProofChallenge | null {
+  const result = isApiError(err) ? err.result : null;
+  return isProofNeeded(result) ? result.Challenge : null;
 }

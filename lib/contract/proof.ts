@@ -44,7 +44,10 @@ export interface WireProofSolution {
   signature: string;
 }
 
-/** The `Proof` field of a call that carries a solution, or nothing. */
+/**
+ * The `Proof` field of a call sent again with a solved challenge: the call passes what asked for it (docs/security.md
+ * "The slower path: a proof of work"). No solution: no field.
+ */
 export const proofField = (proof?: WireProofSolution): { [PROOF_FIELD]?: string } => ({ [PROOF_FIELD]: proof ? JSON.stringify(proof) : undefined });
 
 /** Whether an API error's Result asks for a proof of work. */
